@@ -1,0 +1,3 @@
+from kvscope.backend.cli import main
+
+raise SystemExit(main())

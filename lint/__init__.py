@@ -1,0 +1,1 @@
+"""kvscope.lint: promptlint, the prompt-hygiene linter (torch-, fastapi- and textual-free)."""

@@ -1,0 +1,32 @@
+"""Shared test set-up.
+
+Hypothesis profiles keep `make test` bounded on a 2-core machine; a nightly-style deeper run is
+`HYPOTHESIS_PROFILE=deep make test`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("deep", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+
+
+def require_binary(name: str) -> str:
+    """Path of a binary a test needs. Under CI a missing binary fails the test; locally it skips."""
+    path = shutil.which(name)
+    if path is None:
+        message = f"{name} not found: install Debian's 'prometheus' package (make setup does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path

@@ -29,10 +29,11 @@ def _packages() -> tuple[list[str], dict[str, str]]:
 
 
 PACKAGES, PACKAGE_DIR = _packages()
+DATA_PATTERNS = ["*.json", "*.yaml", "*.yml", "*.jinja", "*.txt", "*.tcss", "data/*", "data/**/*"]
 
 setup(
     packages=PACKAGES,
     package_dir=PACKAGE_DIR,
-    package_data={pkg: ["*.json", "*.yaml", "*.yml", "*.jinja", "*.txt", "*.tcss", "data/*", "data/**/*"] for pkg in PACKAGES},
+    package_data={pkg: DATA_PATTERNS for pkg in PACKAGES},
     include_package_data=True,
 )

@@ -29,7 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     name, rest = argv[0], argv[1:]
     if name not in COMMANDS:
-        print(f"kvscope: unknown command {name!r}; run 'kvscope --help' for the list", file=sys.stderr)
+        print(
+            f"kvscope: unknown command {name!r}; run 'kvscope --help' for the list", file=sys.stderr
+        )
         return 2
     module = importlib.import_module(COMMANDS[name][0])
     return int(module.main(rest) or 0)

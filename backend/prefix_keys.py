@@ -163,7 +163,9 @@ class BlockHasher:
         seed: str | None = None,
     ) -> None:
         if algo not in ALGOS:
-            raise ValueError(f"unknown prefix-key algorithm {algo!r}; choose one of {', '.join(ALGOS)}")
+            raise ValueError(
+                f"unknown prefix-key algorithm {algo!r}; choose one of {', '.join(ALGOS)}"
+            )
         self.block_size = block_size
         self.extra = extra
         self.algo = algo

@@ -1,0 +1,292 @@
+"""Codecs for block events: vLLM's KV-event wire format (msgpack) and JSONL.
+
+Wire format (reference/vllm.md section 6): a batch is the positional array
+``[ts, events, data_parallel_rank]`` with a trailing ``None`` rank omitted. An event is either a
+tagged array ``["BlockStored", field, field, ...]`` (vLLM before PR #42892) or a map
+``{"type": "BlockStored", "field": value, ...}`` (after it). vLLM's required fields are always
+written; optional fields holding their default are omitted (trailing ones in the array form).
+Hashes travel as raw ``bytes`` or as vLLM's low-64-bit ``int`` (``int_hashes=True``).
+
+The decoder accepts both event forms, bytes or int hashes, old field sets (missing trailing optional
+fields) and new ones (unknown extra fields are ignored). Events of a type it does not know are
+skipped, so a newer producer does not break the whole batch. Anything malformed raises
+:class:`DecodeError` (a ``ValueError``), never another exception.
+
+JSONL: one JSON object per line; an event is ``{"type": ..., fields...}``, a batch is
+``{"ts": ..., "events": [...], "dp_rank": ...}``. Bytes hashes are hex strings, int hashes are
+``"0x..."`` strings (exact for any width). Torch-free.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, fields
+from typing import Any
+
+import msgpack
+
+from kvscope.backend.events import (
+    EVENT_TYPES,
+    VLLM_EVENT_TYPES,
+    BlockRemoved,
+    BlockStored,
+    EventBatch,
+)
+from kvscope.backend.prefix_keys import to_wire_int
+
+__all__ = ["DecodeError", "decode_batch", "encode_batch", "from_jsonl", "to_jsonl"]
+
+
+class DecodeError(ValueError):
+    """A message that is not a valid KV-event batch (or JSONL line)."""
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_hash(v: Any) -> bool:
+    return isinstance(v, bytes) or _is_int(v)
+
+
+_CHECKS = {
+    "list[Hash]": lambda v: isinstance(v, list) and all(_is_hash(h) for h in v),
+    "Hash | None": lambda v: v is None or _is_hash(v),
+    "list[int]": lambda v: isinstance(v, list) and all(_is_int(t) for t in v),
+    "int": _is_int,
+    "int | None": lambda v: v is None or _is_int(v),
+    "str": lambda v: isinstance(v, str),
+    "str | None": lambda v: v is None or isinstance(v, str),
+    "list[Any] | None": lambda v: v is None or isinstance(v, list),
+    "float | None": lambda v: v is None or isinstance(v, float) or _is_int(v),
+    "bool": lambda v: isinstance(v, bool),
+}
+
+
+class _Spec:
+    """Per event type: field names, checks, defaults, and how many fields are always written."""
+
+    __slots__ = ("always", "checks", "cls", "defaults", "names", "required")
+
+    def __init__(self, cls: type) -> None:
+        fs = fields(cls)
+        self.cls = cls
+        self.names = tuple(f.name for f in fs)
+        self.checks = tuple(_CHECKS.get(str(f.type), lambda v: True) for f in fs)
+        self.defaults = tuple(None if f.default is MISSING else f.default for f in fs)
+        self.required = sum(1 for f in fs if f.default is MISSING)
+        # vLLM declares lora_id/medium/lora_name (BlockStored) and medium (BlockRemoved) without
+        # defaults, so its strict decoders need them present.
+        self.always = {BlockStored: 7, BlockRemoved: 2}.get(cls, self.required)
+
+
+_SPECS: dict[str, _Spec] = {name: _Spec(cls) for name, cls in EVENT_TYPES.items()}
+_HASH_FIELDS = ("block_hashes", "parent_block_hash")
+
+
+def _wire_hash(h: Any, int_hashes: bool) -> Any:
+    return to_wire_int(h) if int_hashes and isinstance(h, bytes) else h
+
+
+def _values(event: Any, spec: _Spec, int_hashes: bool) -> list[Any]:
+    values = [getattr(event, n) for n in spec.names]
+    if int_hashes:
+        for i, n in enumerate(spec.names):
+            if n == "block_hashes":
+                values[i] = [_wire_hash(h, True) for h in values[i]]
+            elif n == "parent_block_hash":
+                values[i] = _wire_hash(values[i], True)
+    return values
+
+
+def _encode_event(event: Any, form: str, int_hashes: bool) -> Any:
+    spec = _SPECS[event.TYPE]
+    values = _values(event, spec, int_hashes)
+    if form == "array":
+        end = len(values)
+        while end > spec.always and values[end - 1] == spec.defaults[end - 1]:
+            end -= 1
+        return [event.TYPE, *values[:end]]
+    out: dict[str, Any] = {"type": event.TYPE}
+    for i, (name, value) in enumerate(zip(spec.names, values, strict=True)):
+        if i < spec.always or value != spec.defaults[i]:
+            out[name] = value
+    return out
+
+
+def encode_batch(
+    batch: EventBatch, form: str = "map", int_hashes: bool = False, include_kvscope: bool = False
+) -> bytes:
+    """msgpack bytes of ``batch`` in vLLM's wire format.
+
+    ``form``: ``"map"`` (current vLLM) or ``"array"`` (tagged arrays, older vLLM).
+    ``int_hashes``: send bytes hashes as vLLM's low-64-bit ints. kvscope's own event types are
+    dropped unless ``include_kvscope`` (vLLM consumers only know stored/removed/cleared).
+    """
+    if form not in ("map", "array"):
+        raise ValueError(f"unknown event form {form!r}; use 'map' or 'array'")
+    events = [
+        _encode_event(e, form, int_hashes)
+        for e in batch.events
+        if include_kvscope or isinstance(e, VLLM_EVENT_TYPES)
+    ]
+    envelope: list[Any] = [batch.ts, events]
+    if batch.data_parallel_rank is not None:
+        envelope.append(batch.data_parallel_rank)
+    return msgpack.packb(envelope, use_bin_type=True)
+
+
+def _build(spec: _Spec, values: list[Any], where: str) -> Any:
+    for i, v in enumerate(values):
+        if not spec.checks[i](v):
+            raise DecodeError(f"{where}: field {spec.names[i]!r} has a bad value {v!r:.60}")
+    if "score" in spec.names and len(values) > spec.names.index("score"):
+        i = spec.names.index("score")
+        values[i] = None if values[i] is None else float(values[i])
+    return spec.cls(*values)
+
+
+def _decode_event(raw: Any, where: str) -> Any | None:
+    if isinstance(raw, dict):
+        tag = raw.get("type")
+        if not isinstance(tag, str):
+            raise DecodeError(f"{where}: an event map needs a string 'type'")
+        spec = _SPECS.get(tag)
+        if spec is None:
+            return None
+        missing = [n for n in spec.names[: spec.required] if n not in raw]
+        if missing:
+            raise DecodeError(f"{where}: {tag} lacks field(s) {', '.join(missing)}")
+        values = [raw.get(n, spec.defaults[i]) for i, n in enumerate(spec.names)]
+        return _build(spec, values, where)
+    if isinstance(raw, list) and raw and isinstance(raw[0], str):
+        spec = _SPECS.get(raw[0])
+        if spec is None:
+            return None
+        body = raw[1 : 1 + len(spec.names)]
+        if len(body) < spec.required:
+            raise DecodeError(f"{where}: {raw[0]} has {len(body)} fields, needs {spec.required}")
+        values = body + list(spec.defaults[len(body) :])
+        return _build(spec, values, where)
+    raise DecodeError(f"{where}: an event must be a tagged array or a map with 'type'")
+
+
+def decode_batch(payload: bytes) -> EventBatch:
+    """An :class:`EventBatch` from wire bytes (either event form; bytes or int hashes)."""
+    try:
+        obj = msgpack.unpackb(payload, raw=False, strict_map_key=False)
+    except Exception as exc:  # msgpack raises many types on garbage
+        raise DecodeError(f"not a msgpack message: {exc}") from None
+    if not isinstance(obj, list) or not 2 <= len(obj) <= 3:
+        raise DecodeError("a KV-event batch must be the array [ts, events, dp_rank]")
+    ts, raw_events = obj[0], obj[1]
+    rank = obj[2] if len(obj) == 3 else None
+    if not (isinstance(ts, float) or _is_int(ts)) or not isinstance(raw_events, list):
+        raise DecodeError("a KV-event batch needs a numeric ts and a list of events")
+    if rank is not None and not _is_int(rank):
+        raise DecodeError("data_parallel_rank must be an integer or absent")
+    events = []
+    for i, raw in enumerate(raw_events):
+        event = _decode_event(raw, f"event {i}")
+        if event is not None:
+            events.append(event)
+    return EventBatch(ts=float(ts), events=events, data_parallel_rank=rank)
+
+
+def _json_hash(h: Any) -> Any:
+    if isinstance(h, bytes):
+        return h.hex()
+    return None if h is None else hex(h)
+
+
+def _unjson_hash(s: Any) -> Any:
+    if s is None:
+        return None
+    if not isinstance(s, str):
+        raise DecodeError(f"a hash must be a hex string, got {s!r:.40}")
+    try:
+        return int(s, 16) if s.startswith(("0x", "-0x")) else bytes.fromhex(s)
+    except ValueError:
+        raise DecodeError(f"bad hash {s!r:.40}") from None
+
+
+def _tag_bytes(v: Any) -> Any:
+    if isinstance(v, bytes):
+        return {"$bytes": v.hex()}
+    if isinstance(v, (list, tuple)):
+        return [_tag_bytes(x) for x in v]
+    return v
+
+
+def _untag_bytes(v: Any) -> Any:
+    if isinstance(v, dict) and set(v) == {"$bytes"} and isinstance(v["$bytes"], str):
+        try:
+            return bytes.fromhex(v["$bytes"])
+        except ValueError:
+            raise DecodeError("bad $bytes value") from None
+    if isinstance(v, list):
+        return [_untag_bytes(x) for x in v]
+    return v
+
+
+def _event_json(event: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": event.TYPE}
+    for name in _SPECS[event.TYPE].names:
+        value = getattr(event, name)
+        if name == "block_hashes":
+            value = [_json_hash(h) for h in value]
+        elif name == "parent_block_hash":
+            value = _json_hash(value)
+        elif name == "extra_keys":
+            value = _tag_bytes(value)
+        out[name] = value
+    return out
+
+
+def _event_from_json(obj: dict[str, Any]) -> Any | None:
+    obj = dict(obj)
+    if isinstance(obj.get("block_hashes"), list):
+        obj["block_hashes"] = [_unjson_hash(h) for h in obj["block_hashes"]]
+    if "parent_block_hash" in obj:
+        obj["parent_block_hash"] = _unjson_hash(obj["parent_block_hash"])
+    if "extra_keys" in obj:
+        obj["extra_keys"] = _untag_bytes(obj["extra_keys"])
+    return _decode_event(obj, "JSONL event")
+
+
+def to_jsonl(item: Any) -> str:
+    """One JSON line (no newline) for an event or an :class:`EventBatch`."""
+    if isinstance(item, EventBatch):
+        obj: dict[str, Any] = {"ts": item.ts, "events": [_event_json(e) for e in item.events]}
+        if item.data_parallel_rank is not None:
+            obj["dp_rank"] = item.data_parallel_rank
+        return json.dumps(obj, separators=(",", ":"))
+    return json.dumps(_event_json(item), separators=(",", ":"))
+
+
+def from_jsonl(line: str) -> Any:
+    """The event or :class:`EventBatch` of one JSONL line; :class:`DecodeError` if malformed."""
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise DecodeError(f"not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise DecodeError("a JSONL line must be an object")
+    if "type" in obj:
+        event = _event_from_json(obj)
+        if event is None:
+            raise DecodeError(f"unknown event type {obj['type']!r:.40}")
+        return event
+    ts, events, rank = obj.get("ts"), obj.get("events"), obj.get("dp_rank")
+    if not (isinstance(ts, float) or _is_int(ts)) or not isinstance(events, list):
+        raise DecodeError("a JSONL batch needs a numeric 'ts' and a list 'events'")
+    if rank is not None and not _is_int(rank):
+        raise DecodeError("dp_rank must be an integer")
+    decoded = []
+    for e in events:
+        if not isinstance(e, dict):
+            raise DecodeError("each event of a JSONL batch must be an object")
+        event = _event_from_json(e)
+        if event is not None:
+            decoded.append(event)
+    return EventBatch(ts=float(ts), events=decoded, data_parallel_rank=rank)

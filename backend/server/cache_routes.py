@@ -1,0 +1,113 @@
+"""Cache routes for tools (the inspector, the demo): stats, hot prefixes, reset, pin.
+
+All of them take the engine's lock, so they see a consistent cache between two steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any
+
+from fastapi import APIRouter, Query
+
+from kvscope.backend.chat import ChatRequestError, request_tokens
+from kvscope.backend.prefix_keys import ExtraKeys
+from kvscope.backend.server.protocol import APIError, PinRequest
+
+MAX_TOP = 1000
+
+
+def jsonable(value: Any) -> Any:
+    """Plain JSON data from the cache's NamedTuples, dataclasses and bytes hashes."""
+    if isinstance(value, bytes):
+        return value.hex()
+    if hasattr(value, "_asdict"):
+        return {k: jsonable(v) for k, v in value._asdict().items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v) for v in value]
+    if isinstance(value, float | int | str | bool) or value is None:
+        return value
+    return str(value)
+
+
+def cache_router(engine) -> APIRouter:
+    router = APIRouter(prefix="/v1/cache", tags=["cache"])
+
+    def _stats() -> dict:
+        with engine.lock:
+            stats = jsonable(engine.cache.stats())
+            snap = engine.snapshot()
+        return {"model": engine.model_name, "block_size": engine.config.block_size,
+                "scheduler": snap, "cache": stats}  # fmt: skip
+
+    def _prefixes(top: int) -> dict:
+        with engine.lock:
+            rows = engine.cache.top_prefixes(top)
+        out = []
+        for row in rows:
+            item = jsonable(row)
+            tokens = getattr(row, "token_ids", None)
+            if tokens is None and isinstance(row, dict):
+                tokens = row.get("token_ids")
+            if tokens is not None and "text" not in item:
+                item["text"] = engine.tokenizer.decode(list(tokens))
+            out.append(item)
+        return {"model": engine.model_name, "prefixes": out}
+
+    def _pin(body: PinRequest) -> dict:
+        if body.cache_salt == "":
+            raise APIError(400, "Parameter 'cache_salt' must be a non-empty string if provided.")
+        given = [x is not None for x in (body.text, body.token_ids, body.messages)]
+        if sum(given) != 1:
+            raise APIError(400, "give exactly one of 'text', 'token_ids' or 'messages'")
+        try:
+            if body.messages is not None:
+                raw = {"messages": [m.model_dump(exclude_none=True) for m in body.messages]}
+                tokens = request_tokens(raw, engine.tokenizer)
+            elif body.text is not None:
+                tokens = engine.tokenizer.encode(body.text, allow_special=True)
+            else:
+                tokens = list(body.token_ids or [])
+        except ChatRequestError as exc:
+            raise APIError(400, str(exc)) from None
+        vocab = int(getattr(engine.tokenizer, "vocab_size", 0) or 0)
+        if any(t < 0 or (vocab and t >= vocab) for t in tokens):
+            raise APIError(400, f"token ids must be in [0, {vocab})", param="token_ids")
+        if len(tokens) < engine.config.block_size:
+            raise APIError(
+                400,
+                f"a pinned prefix needs at least one full block ({engine.config.block_size} "
+                f"tokens); this one has {len(tokens)}",
+            )
+        extra = ExtraKeys(model=engine.model_name, lora=body.lora, salt=body.cache_salt)
+        with engine.lock:
+            result = engine.cache.pin(tokens, extra)
+        return {"pinned": True, "num_tokens": len(tokens), "result": jsonable(result)}
+
+    @router.get("/stats")
+    async def stats() -> dict:
+        return await asyncio.to_thread(_stats)
+
+    @router.get("/prefixes")
+    async def prefixes(top: int = Query(default=10, ge=1, le=MAX_TOP)) -> dict:
+        return await asyncio.to_thread(_prefixes, top)
+
+    @router.post("/reset")
+    async def reset() -> dict:
+        def run() -> dict:
+            with engine.lock:
+                result = engine.cache.reset()
+            return {"reset": bool(result) if isinstance(result, bool) else True}
+
+        return await asyncio.to_thread(run)
+
+    @router.post("/pin", responses={400: {}})
+    async def pin(body: PinRequest) -> dict:
+        return await asyncio.to_thread(_pin, body)
+
+    return router

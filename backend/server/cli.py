@@ -1,0 +1,152 @@
+"""``kvscope serve``: start the OpenAI-compatible reference server.
+
+Cache sizing: ``--num-blocks N`` or ``--kv-cache-gb X`` for the device tier, ``--host-tier-gb`` for
+the host tier, ``--disk-tier DIR`` (+ ``--disk-tier-gb``) for the disk tier. Bad flags exit 2 with a
+one-line message; a model that cannot load exits 2 too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from kvscope.backend.engine.config import EVICTION_POLICIES, PREEMPTION_MODES, EngineConfig
+from kvscope.backend.prefix_keys import ALGOS, DEFAULT_ALGO
+
+GB = 1 << 30
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="kvscope serve",
+        description="OpenAI-compatible reference server with a paged, observable KV cache.",
+    )
+    a = p.add_argument
+    a("--model", default="kvscope-tiny", help="kvscope-tiny (embedded) or a HF model directory")
+    a("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    a("--port", type=int, default=8000, help="port to listen on (default 8000; 0 = any free)")
+    a("--block-size", type=int, default=16, help="tokens per KV block (power of two)")
+    a("--kv-dtype", choices=("auto", "fp8_e4m3"), default="auto", help="KV cache storage dtype")
+    a("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+    a("--device", default="cpu", help="torch device (cpu, cuda)")
+    a("--attention", choices=("torch", "triton"), default="torch", help="attention backend")
+    a("--seed", type=int, default=0, help="seed for the embedded model and default sampling")
+    a("--eviction", choices=EVICTION_POLICIES, default="gdsf", help="eviction policy")
+    a("--num-blocks", type=int, default=None, help="device-tier KV blocks (default 512)")
+    a("--kv-cache-gb", type=float, default=None, help="device-tier size in GiB (not with -n)")
+    a("--host-tier-gb", type=float, default=0.0, help="host (CPU) tier size in GiB; 0 = none")
+    a("--disk-tier", metavar="DIR", default=None, help="directory of the disk tier")
+    a("--disk-tier-gb", type=float, default=1.0, help="disk tier size in GiB (default 1)")
+    a("--max-num-seqs", type=int, default=64, help="most sequences running at once")
+    a("--max-num-batched-tokens", type=int, default=512, help="token budget per step")
+    a("--max-queue", type=int, default=256, help="waiting requests beyond which: HTTP 429")
+    a("--max-model-len", type=int, default=None, help="context limit (prompt + max_tokens)")
+    a("--preemption-mode", choices=PREEMPTION_MODES, default="auto",
+      help="auto: per victim from measured costs; or force recompute / swap")  # fmt: skip
+    a("--no-prefix-caching", action="store_true", help="disable prefix caching")
+    a("--disable-cross-request-sharing", action="store_true",
+      help="no request hits or leaves reusable blocks (timing side-channel switch)")  # fmt: skip
+    a("--prefix-algo", choices=ALGOS, default=DEFAULT_ALGO, help="block-hash algorithm")
+    a("--kv-events", metavar="ENDPOINT", default=None,
+      help="publish KV events on ZMQ PUB, vLLM wire format (e.g. tcp://*:5557)")  # fmt: skip
+    a("--kv-events-replay", metavar="ENDPOINT", default=None, help="ZMQ replay endpoint")
+    a("--kv-events-topic", default="kv-events", help="ZMQ topic (default kv-events)")
+    a("--trace-file", metavar="F", default=None, help="write every KV event to F as JSONL")
+    a("--otel-file", metavar="F", default=None,
+      help="spans to F as JSONL (OTLP if OTEL_EXPORTER_OTLP_ENDPOINT is set)")  # fmt: skip
+    a("--otel-console", action="store_true", help="print OpenTelemetry spans to stdout")
+    a("--otel-block-events", action="store_true", help="per-block span events (capped)")
+    a("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
+    return p
+
+
+def _fail(message: str) -> int:
+    print(f"kvscope serve: {message}", file=sys.stderr)
+    return 2
+
+
+def kv_block_bytes(model: str, block_size: int, kv_dtype: str, dtype: str) -> int:
+    """Bytes one KV block takes for ``model``, from its config alone (no weights loaded)."""
+    from pathlib import Path
+
+    from kvscope.backend.model.config import TINY_NAME, tiny_config
+    from kvscope.backend.model.loader import read_config
+
+    cfg = tiny_config() if model == TINY_NAME else read_config(Path(model))
+    elem = 1 if kv_dtype == "fp8_e4m3" else (4 if dtype == "float32" else 2)
+    scales = cfg.num_layers * 2 * cfg.num_kv_heads * 4 if kv_dtype == "fp8_e4m3" else 0
+    return cfg.num_layers * 2 * cfg.num_kv_heads * cfg.head_dim * elem * block_size + scales
+
+
+def config_from_args(args: argparse.Namespace) -> EngineConfig:
+    """EngineConfig for parsed flags; raises ValueError with a one-line message."""
+    if args.num_blocks is not None and args.kv_cache_gb is not None:
+        raise ValueError("give --num-blocks or --kv-cache-gb, not both")
+    for flag in ("host_tier_gb", "disk_tier_gb"):
+        if getattr(args, flag) < 0:
+            raise ValueError(f"--{flag.replace('_', '-')} must be 0 or more")
+    if args.block_size <= 0 or args.block_size & (args.block_size - 1):
+        raise ValueError("--block-size must be a power of two, e.g. 16")
+    block = kv_block_bytes(args.model, args.block_size, args.kv_dtype, args.dtype)
+    num_blocks = args.num_blocks if args.num_blocks is not None else 512
+    if args.kv_cache_gb is not None:
+        num_blocks = int(args.kv_cache_gb * GB // block)
+    config = EngineConfig(
+        model=args.model,
+        block_size=args.block_size,
+        num_blocks=num_blocks,
+        kv_dtype=args.kv_dtype,
+        dtype=args.dtype,
+        device=args.device,
+        attention=args.attention,
+        seed=args.seed,
+        eviction=args.eviction,
+        enable_prefix_caching=not args.no_prefix_caching,
+        cross_request_sharing=not args.disable_cross_request_sharing,
+        prefix_algo=args.prefix_algo,
+        host_blocks=int(args.host_tier_gb * GB // block),
+        disk_dir=args.disk_tier,
+        disk_blocks=int(args.disk_tier_gb * GB // block) if args.disk_tier else 0,
+        max_num_seqs=args.max_num_seqs,
+        max_num_batched_tokens=args.max_num_batched_tokens,
+        max_queue=args.max_queue,
+        max_model_len=args.max_model_len,
+        preemption_mode=args.preemption_mode,
+    )
+    config.validate()
+    return config
+
+
+def build_sinks(args: argparse.Namespace) -> list:
+    from kvscope.backend.kv_publisher import TraceFileSink, ZmqEventPublisher
+
+    sinks: list = []
+    if args.kv_events:
+        sinks.append(
+            ZmqEventPublisher(args.kv_events, args.kv_events_replay, topic=args.kv_events_topic)
+        )
+    if args.trace_file:
+        sinks.append(TraceFileSink(args.trace_file))
+    return sinks
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        config = config_from_args(args)
+    except (ValueError, OSError) as exc:
+        return _fail(str(exc))
+    from kvscope.backend.server.launch import LaunchError, build_server
+
+    try:
+        server = build_server(config, args)
+    except (LaunchError, ValueError, OSError) as exc:
+        return _fail(str(exc))
+    server.run()
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""Hit rate vs cache capacity, through the backend's own eviction code.
+
+The first pass (the analyzer) spools each request's block chain as interned 32-bit block ids
+to a temporary file (4 bytes per block; memory stays bounded by the unique blocks). Each
+(policy, capacity) point then replays the spool through ``kvscope.backend.cache.simulate``,
+the same manager and policies the server runs, so "a hit" here is a hit there. Nothing about
+eviction is reimplemented in this module.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import tempfile
+from array import array
+from collections.abc import Iterator
+from typing import NamedTuple
+
+POLICIES = ("lru", "gdsf")
+DEFAULT_POINTS = "5%,10%,25%,50%,100%"
+_UNITS = {
+    "": 1,
+    "b": 1,
+    "kb": 10**3,
+    "mb": 10**6,
+    "gb": 10**9,
+    "tb": 10**12,
+    "kib": 2**10,
+    "mib": 2**20,
+    "gib": 2**30,
+    "tib": 2**40,
+}
+_HEADER = struct.Struct("<II")
+
+
+class CapacityPoint(NamedTuple):
+    """A requested capacity: exactly one of blocks, bytes or a fraction of the unique blocks."""
+
+    blocks: int | None
+    nbytes: int | None
+    fraction: float | None
+    label: str
+
+
+def parse_points(spec: str) -> list[CapacityPoint]:
+    """``"10%,4096,8GiB"`` -> points; raises ``ValueError`` with what to write instead."""
+    out = []
+    for raw in spec.split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        if item.endswith("%"):
+            value = float(item[:-1])
+            if not 0 < value <= 1000:
+                raise ValueError(f"capacity {item!r}: a percentage must be in (0, 1000]")
+            out.append(CapacityPoint(None, None, value / 100, item))
+            continue
+        m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kKmMgGtT]i?[bB]|[bB])?", item)
+        if m is None:
+            raise ValueError(
+                f"capacity {item!r}: write blocks (4096), bytes (8GiB, 512MB) or a percentage "
+                "of the log's unique blocks (25%)"
+            )
+        unit = (m.group(2) or "").lower()
+        if unit:
+            out.append(CapacityPoint(None, int(float(m.group(1)) * _UNITS[unit]), None, item))
+        else:
+            out.append(CapacityPoint(int(float(m.group(1))), None, None, item))
+    if not out:
+        raise ValueError("--capacity is empty; give e.g. 10%,25%,50% or 'none'")
+    return out
+
+
+def resolve_blocks(point: CapacityPoint, unique_blocks: int, block_bytes: int | None) -> int:
+    """The capacity in blocks (at least 1)."""
+    if point.blocks is not None:
+        return max(1, point.blocks)
+    if point.fraction is not None:
+        return max(1, round(unique_blocks * point.fraction))
+    if not block_bytes:
+        raise ValueError(
+            f"capacity {point.label!r} is in bytes: pass --kv-bytes-per-token N or --preset NAME"
+        )
+    return max(1, point.nbytes // block_bytes)
+
+
+class Spool:
+    """A temporary file of (num_tokens, block ids) per request, in log order."""
+
+    def __init__(self) -> None:
+        self.ids: dict[bytes, int] = {}
+        self.file = tempfile.TemporaryFile(prefix="kvscope-measure-")  # noqa: SIM115
+        self.count = 0
+
+    def add(self, keys: list[bytes], num_tokens: int) -> None:
+        ids = self.ids
+        arr = array("I", [ids.setdefault(k, len(ids)) for k in keys])
+        self.file.write(_HEADER.pack(num_tokens, len(arr)))
+        self.file.write(arr.tobytes())
+        self.count += 1
+
+    def replay(self) -> Iterator[tuple[list[bytes], int]]:
+        """(block hashes as 4-byte ids, num_tokens) per request."""
+        f = self.file
+        f.flush()
+        f.seek(0)
+        read = f.read
+        for _ in range(self.count):
+            n_tokens, n_blocks = _HEADER.unpack(read(_HEADER.size))
+            raw = read(4 * n_blocks)
+            yield [raw[i : i + 4] for i in range(0, len(raw), 4)], n_tokens
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def simulator():
+    """The backend's ``simulate`` and ``HashedRequest``, or ``None`` if it is not available."""
+    try:
+        from kvscope.backend.cache import HashedRequest, simulate
+    except ImportError:
+        return None
+    return simulate, HashedRequest
+
+
+def capacity_curve(
+    spool: Spool,
+    points: list[CapacityPoint],
+    policies: list[str],
+    block_size: int,
+    prompt_tokens: int,
+    block_bytes: int | None,
+) -> list[dict]:
+    """One row per (policy, capacity): hit tokens and hit rate over the whole log."""
+    sim = simulator()
+    if sim is None:
+        raise RuntimeError(
+            "the backend cache simulator (kvscope.backend.cache.simulate) is "
+            "missing; reinstall kvscope"
+        )
+    simulate, hashed = sim
+    unique = len(spool.ids)
+    rows = []
+    for policy in policies:
+        for point in points:
+            blocks = resolve_blocks(point, unique, block_bytes)
+            requests = (hashed(keys, n) for keys, n in spool.replay())
+            result = simulate(requests, blocks, policy, block_size=block_size)
+            hit = int(result.hit_tokens)
+            rows.append(
+                {
+                    "policy": policy,
+                    "capacity": point.label,
+                    "capacity_blocks": blocks,
+                    "capacity_tokens": blocks * block_size,
+                    "capacity_bytes": blocks * block_bytes if block_bytes else None,
+                    "fraction_of_unique_blocks": blocks / unique if unique else None,
+                    "hit_tokens": hit,
+                    "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
+                }
+            )
+    return rows

@@ -1,0 +1,174 @@
+"""Request-log readers: one JSON object a line, plain or gzipped, in the common shapes.
+
+Accepted shapes (detected per line):
+
+- the kvscope workload generator's lines and bare OpenAI chat bodies (``messages``, ``tools``);
+- wrappers ``{"request": {...}}`` / ``{"body": {...}}`` (metadata may sit outside);
+- completions bodies and plain prompts (``prompt`` / ``text`` / ``input`` as a string);
+- pre-tokenized lines (``prompt_token_ids``, or ``prompt`` as a list of token ids): no
+  tokenization needed;
+- ShareGPT conversations (``conversations: [{"from", "value"}]``): one request per human turn,
+  each re-sending the conversation so far, as a chat client would.
+
+A line that cannot be read becomes a ``Skipped`` with its file, line number and reason; it is
+never fatal.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+_SHAREGPT_ROLES = {
+    "human": "user",
+    "user": "user",
+    "gpt": "assistant",
+    "assistant": "assistant",
+    "chatgpt": "assistant",
+    "bing": "assistant",
+    "bard": "assistant",
+    "system": "system",
+    "tool": "tool",
+    "function": "tool",
+}
+
+
+class Record(NamedTuple):
+    """One request of a log: either a request body to render or pre-tokenized ids."""
+
+    source: str
+    line: int
+    request: dict | None
+    token_ids: list[int] | None
+    tenant: str | None
+    route: str | None
+    model: str | None
+    salt: str | None
+
+
+class Skipped(NamedTuple):
+    """A line that was not analysed, and why."""
+
+    source: str
+    line: int
+    reason: str
+
+
+def open_log(path: str | Path):
+    """A text stream over a log file; gzip is detected from the magic bytes, not the name."""
+    if str(path) == "-":
+        import sys
+
+        return sys.stdin
+    raw = open(path, "rb")  # noqa: SIM115 - closed by the wrapper
+    magic = raw.peek(2)[:2] if hasattr(raw, "peek") else b""
+    stream = gzip.GzipFile(fileobj=raw) if magic == b"\x1f\x8b" else raw
+    return io.TextIOWrapper(stream, encoding="utf-8", errors="strict", newline="")
+
+
+def _str(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _token_ids(value: object) -> list[int] | None:
+    if isinstance(value, list) and all(
+        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in value
+    ):
+        return value
+    return None
+
+
+def _sharegpt(conv: list) -> list[dict]:
+    """One request body per human turn of a ShareGPT conversation."""
+    messages, out = [], []
+    for turn in conv:
+        if not isinstance(turn, dict):
+            raise ValueError("a ShareGPT turn is not an object")
+        role = _SHAREGPT_ROLES.get(str(turn.get("from", "")).lower())
+        value = turn.get("value")
+        if role is None or not isinstance(value, str):
+            raise ValueError("a ShareGPT turn needs 'from' (human/gpt/system) and 'value'")
+        messages.append({"role": role, "content": value})
+        if role == "user":
+            out.append({"messages": list(messages)})
+    return out
+
+
+def parse_obj(obj: object, source: str, line: int) -> list[Record]:
+    """The records of one decoded JSON line; raises ``ValueError`` for unusable shapes."""
+    if not isinstance(obj, dict):
+        raise ValueError("not a JSON object")
+    body = obj
+    for key in ("request", "body"):
+        if isinstance(obj.get(key), dict):
+            body = obj[key]
+            break
+    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+
+    def pick(key: str) -> str | None:
+        return _str(obj.get(key)) or _str(body.get(key)) or _str(meta.get(key))
+
+    tenant = pick("tenant") or pick("user")
+    route, model, salt = pick("route"), pick("model"), pick("cache_salt")
+    ids = _token_ids(obj.get("prompt_token_ids")) or _token_ids(body.get("prompt_token_ids"))
+    if ids is None and "messages" not in body:
+        ids = _token_ids(body.get("prompt"))
+    if ids is not None:
+        return [Record(source, line, None, ids, tenant, route, model, salt)]
+    if isinstance(body.get("messages"), list):
+        request = {"messages": body["messages"]}
+        if body.get("tools"):
+            request["tools"] = body["tools"]
+        return [Record(source, line, request, None, tenant, route, model, salt)]
+    if isinstance(body.get("conversations"), list):
+        return [
+            Record(source, line, req, None, tenant, route, model, salt)
+            for req in _sharegpt(body["conversations"])
+        ]
+    for key in ("prompt", "text", "input"):
+        if isinstance(body.get(key), str):
+            return [Record(source, line, {"prompt": body[key]}, None, tenant, route, model, salt)]
+    raise ValueError("no 'messages', 'prompt', 'prompt_token_ids' or 'conversations'")
+
+
+def read_log(path: str | Path) -> Iterator[Record | Skipped]:
+    """Records and skipped lines of one log, in file order."""
+    source = str(path)
+    try:
+        stream = open_log(path)
+    except OSError as exc:
+        yield Skipped(source, 0, f"cannot open: {exc.strerror or exc}")
+        return
+    line_no = 0
+    try:
+        with stream:
+            while True:
+                try:
+                    text = stream.readline()
+                except (UnicodeDecodeError, OSError, EOFError, gzip.BadGzipFile) as exc:
+                    yield Skipped(source, line_no + 1, f"unreadable: {exc.__class__.__name__}")
+                    return
+                if not text:
+                    return
+                line_no += 1
+                if not text.strip():
+                    continue
+                try:
+                    obj = json.loads(text)
+                    records = parse_obj(obj, source, line_no)
+                except (ValueError, RecursionError) as exc:
+                    yield Skipped(source, line_no, str(exc).splitlines()[0][:120] or "invalid")
+                    continue
+                yield from records
+    except OSError as exc:  # pragma: no cover - the stream failed to close
+        yield Skipped(source, line_no, f"unreadable: {exc}")
+
+
+def read_logs(paths: list[str]) -> Iterator[Record | Skipped]:
+    """Records and skipped lines of several logs, one after the other."""
+    for path in paths:
+        yield from read_log(path)

@@ -1,0 +1,78 @@
+"""Records -> token ids, through the shared chat renderer and tokenizer; ``jobs`` processes.
+
+Order is preserved (the analyzer is order-sensitive: "an earlier request"). A record that
+cannot be rendered becomes a ``Skipped`` with its line number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import NamedTuple
+
+from kvscope.lint.measure.readers import Record, Skipped
+
+CHUNK = 64
+
+
+class Prepared(NamedTuple):
+    """A record with its prompt tokens (and rendered text when it was rendered here)."""
+
+    record: Record
+    tokens: list[int]
+    text: str | None
+
+
+_STATE: dict = {}
+
+
+def _init(tokenizer_name: str, template: str | None) -> None:
+    from kvscope.backend.tokenizers import get_tokenizer
+
+    _STATE["tok"] = get_tokenizer(tokenizer_name)
+    _STATE["template"] = template
+
+
+def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared | Skipped:
+    """Render and tokenize one record (pre-tokenized records pass through)."""
+    if isinstance(item, Skipped):
+        return item
+    if item.token_ids is not None:
+        return Prepared(item, item.token_ids, None)
+    from kvscope.backend.chat import render_request
+
+    try:
+        text = render_request(item.request, template)
+        tokens = tokenizer.encode(text, allow_special=True)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        msg = str(exc).splitlines()[0][:120] if str(exc) else exc.__class__.__name__
+        return Skipped(item.source, item.line, f"cannot render: {msg}")
+    return Prepared(item, tokens, text)
+
+
+def _prepare_chunk(chunk: list) -> list:
+    return [prepare(item, _STATE["tok"], _STATE["template"]) for item in chunk]
+
+
+def _chunks(items: Iterable, size: int) -> Iterator[list]:
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def prepare_all(
+    items: Iterable[Record | Skipped], tokenizer_name: str, template: str | None, jobs: int = 1
+) -> Iterator[Prepared | Skipped]:
+    """Prepared records in input order; ``jobs > 1`` tokenizes in that many processes."""
+    if jobs <= 1:
+        _init(tokenizer_name, template)
+        tok = _STATE["tok"]
+        for item in items:
+            yield prepare(item, tok, template)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(jobs, initializer=_init, initargs=(tokenizer_name, template)) as pool:
+        for chunk in pool.imap(_prepare_chunk, _chunks(items, CHUNK), chunksize=1):
+            yield from chunk

@@ -94,7 +94,11 @@ class KVPool:
         idx = torch.tensor(block_ids, dtype=torch.long, device=self.cache.device)
         data = data.to(self.cache.device)
         payload = data[:, : self.payload_nbytes].contiguous().view(self.storage_dtype)
-        self.cache.index_copy_(2, idx, payload.reshape(n, *self.block_shape).movedim(0, 2))
+        blocks = payload.reshape(n, *self.block_shape).movedim(0, 2)
+        if self.fp8:  # index_copy_ has no fp8 kernel; same-width uint8 views copy the bits
+            self.cache.view(torch.uint8).index_copy_(2, idx, blocks.view(torch.uint8))
+        else:
+            self.cache.index_copy_(2, idx, blocks)
         if self.scales is not None:
             scales = data[:, self.payload_nbytes :].contiguous().view(torch.float32)
             shape = (n, *self.scales.shape[:2], self.scales.shape[3])

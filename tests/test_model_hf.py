@@ -109,7 +109,7 @@ def test_load_errors_are_one_line(tmp_path):
         ModelRunner(RunnerConfig(model=str(tmp_path)))
     cases.append(err)
     (tmp_path / "config.json").unlink()
-    with pytest.raises(ModelLoadError, match="config.json") as err:
+    with pytest.raises(ModelLoadError, match=r"config\.json") as err:
         ModelRunner(RunnerConfig(model=str(tmp_path)))
     cases.append(err)
     for case in cases:

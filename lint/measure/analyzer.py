@@ -25,10 +25,11 @@ HEAD_TOKENS = 48
 
 
 class Outcome(NamedTuple):
-    """One request's result: reused full blocks and the engine's hit tokens."""
+    """One request's result: reused full blocks, the engine's hit tokens, its block keys."""
 
     repeated_tokens: int
     engine_hit_tokens: int
+    keys: list[bytes]
 
 
 class Summary(NamedTuple):
@@ -99,7 +100,7 @@ class Analyzer:
             row[1] += n
             row[2] += repeated
             row[3] += engine_hit
-        return Outcome(repeated, engine_hit)
+        return Outcome(repeated, engine_hit, keys)
 
     def _radix_match(self, tokens: Sequence[int], keys: list, hit: int, extra: ExtraKeys) -> int:
         bs = self.block_size

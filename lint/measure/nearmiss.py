@@ -103,8 +103,9 @@ class NearMisses:
         raw_tools = json.dumps(tools, ensure_ascii=False)
         canon = sorted(tools, key=_tool_name)
         canon_tools = json.dumps(canon, sort_keys=True, ensure_ascii=False)
-        masked = xxhash.xxh3_64_intdigest(f"{model}\x1e{mask_volatile(system)}\x1e{canon_tools}")
-        raw = xxhash.xxh3_64_intdigest(f"{system}\x1e{raw_tools}")
+        masked_head = f"{model}\x1e{mask_volatile(system)}\x1e{canon_tools}"
+        masked = xxhash.xxh3_64_intdigest(masked_head.encode())
+        raw = xxhash.xxh3_64_intdigest(f"{system}\x1e{raw_tools}".encode())
         group = self.groups.get(masked)
         if group is None:
             group = self.groups[masked] = _Group((system, raw_tools, tools), tenant, model)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from kvscope.lint.diff.volatile import common_prefix_len, rule_label, volatile_at
+from kvscope.lint.diff.volatile import common_prefix_len, find_volatile, rule_label, volatile_at
 
 
 def _reason(kind: str, message: str, rule: str | None = None, path: str | None = None) -> dict:
@@ -45,6 +45,19 @@ def text_reason(old: str, new: str, where: str = "text") -> dict | None:
                 f"volatile-{hit.kind}",
                 f"{where} line {line}: a value that looks volatile ({hit.kind}) changed: {change}; "
                 f"{rule_label(hit.code)} catches this",
+                hit.code,
+                where,
+            )
+    tail = common_prefix_len(old[pos:][::-1], new[pos:][::-1])
+    for side, label in ((new, "added"), (old, "removed")):
+        changed = side[pos : len(side) - tail]
+        found = find_volatile(changed)
+        if found:
+            hit = found[0]
+            return _reason(
+                f"volatile-{hit.kind}",
+                f"{where} line {line}: a value that looks volatile ({hit.kind}) was {label}: "
+                f"{hit.value!r}; {rule_label(hit.code)} catches this",
                 hit.code,
                 where,
             )

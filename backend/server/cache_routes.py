@@ -38,12 +38,23 @@ def jsonable(value: Any) -> Any:
 def cache_router(engine) -> APIRouter:
     router = APIRouter(prefix="/v1/cache", tags=["cache"])
 
-    def _stats() -> dict:
+    def _stats(check: bool) -> dict:
         with engine.lock:
-            stats = jsonable(engine.cache.stats())
-            snap = engine.snapshot()
-        return {"model": engine.model_name, "block_size": engine.config.block_size,
-                "scheduler": snap, "cache": stats}  # fmt: skip
+            out = {
+                "model": engine.model_name,
+                "block_size": engine.config.block_size,
+                "scheduler": engine.snapshot(),
+                "blocks": engine.cache_tiers().get("GPU", {}),
+                "tiers": engine.cache_tiers(),
+                "cache": jsonable(engine.cache.stats()),
+            }
+            if check:
+                try:
+                    engine.cache.check_integrity()
+                    out["integrity"] = "ok"
+                except AssertionError as exc:
+                    out["integrity"] = f"broken: {exc}"
+        return out
 
     def _prefixes(top: int) -> dict:
         with engine.lock:
@@ -90,8 +101,8 @@ def cache_router(engine) -> APIRouter:
         return {"pinned": True, "num_tokens": len(tokens), "result": jsonable(result)}
 
     @router.get("/stats")
-    async def stats() -> dict:
-        return await asyncio.to_thread(_stats)
+    async def stats(check: bool = Query(default=False, description="run check_integrity()")):
+        return await asyncio.to_thread(_stats, check)
 
     @router.get("/prefixes")
     async def prefixes(top: int = Query(default=10, ge=1, le=MAX_TOP)) -> dict:

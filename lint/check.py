@@ -1,0 +1,174 @@
+"""`promptlint check [PATHS]`: options, config, file walk, fixes, report, exit code.
+
+Exit codes (ruff's): 0 clean, 1 findings, 2 bad usage/config, or no file could be linted.
+Unreadable files (binary, huge, invalid UTF-8, malformed JSON/YAML/Jinja, symlink loops) get a
+one-line diagnostic on stderr and do not stop the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from kvscope.lint.config import Config, ConfigError, find_config, load_config, validate_codes
+from kvscope.lint.findings import Finding
+
+FORMATS = ("text", "json", "github", "sarif")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="promptlint check",
+        description="Lint prompt files (text, Markdown, Jinja, request JSON/JSONL, YAML prompt "
+        "files, Prompty, Dotprompt, Python) for prompt-cache hazards.",
+    )
+    p.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
+    p.add_argument("--select", help="comma-separated codes, prefixes or names to enable only")
+    p.add_argument("--extend-select", help="codes to enable on top of the selection")
+    p.add_argument("--ignore", help="comma-separated codes to disable")
+    p.add_argument("--exclude", help="comma-separated globs of paths to skip")
+    p.add_argument("--tokenizer", help="cl100k (default), bytes or hf:<dir or tokenizer.json>")
+    p.add_argument("--block-size", type=int, help="KV-cache block size in tokens (default 16)")
+    p.add_argument("--model", help="model whose minimum cacheable prefix PL008 uses")
+    p.add_argument("--min-prefix-tokens", type=int, help="override PL008's minimum")
+    p.add_argument("--format", choices=FORMATS, default=os.environ.get("PROMPTLINT_FORMAT", "text"))
+    p.add_argument("-o", "--output-file", type=Path, help="write the report here")
+    p.add_argument("--sort", choices=("position", "cost"), default="position",
+                   help="order findings by file position or by tokens at stake")  # fmt: skip
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    p.add_argument("--fix", action="store_true", help="apply safe fixes (sort tools, sort keys)")
+    p.add_argument("--config", type=Path, help="config file (default: nearest one)")
+    p.add_argument("--isolated", action="store_true", help="ignore config files")
+    p.add_argument("--no-color", action="store_true", help="plain text output")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    return p
+
+
+def _split(value: str | None) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split(",") if v.strip()) if value else ()
+
+
+def configure(args: argparse.Namespace) -> Config:
+    first = args.paths[0] if args.paths else Path.cwd()
+    if args.isolated:
+        conf = Config()
+    elif args.config is not None:
+        if not args.config.is_file():
+            raise ConfigError(f"config file {args.config} not found")
+        conf = load_config(args.config)
+    else:
+        conf = load_config(find_config(first if first.exists() else Path.cwd()))
+    if args.select:
+        conf.select = _split(args.select)
+    conf.extend_select += _split(args.extend_select)
+    conf.ignore += _split(args.ignore)
+    conf.exclude += _split(args.exclude)
+    for key in ("tokenizer", "model"):
+        if getattr(args, key):
+            setattr(conf, key, getattr(args, key))
+    for key in ("block_size", "min_prefix_tokens"):
+        value = getattr(args, key)
+        if value is not None:
+            if value <= 0:
+                raise ConfigError(f"--{key.replace('_', '-')} must be a positive integer")
+            setattr(conf, key, value)
+    validate_codes(conf, "options")
+    name = conf.tokenizer
+    if name not in {"cl100k", "cl100k_base", "bytes"} and not (
+        name.startswith("hf:") and Path(name[3:]).expanduser().exists()
+    ):
+        raise ConfigError(
+            f"unknown tokenizer {name!r}; use cl100k, bytes or hf:<existing dir or tokenizer.json>"
+        )
+    return conf
+
+
+def run(args: argparse.Namespace) -> int:
+    from kvscope.lint.engine import Linter
+    from kvscope.lint.readers import ReadError
+    from kvscope.lint.walk import discover
+
+    conf = configure(args)
+    linter = Linter(conf)
+    paths = args.paths or [Path(".")]
+    findings: list[Finding] = []
+    linted, errors = 0, 0
+    by_path: dict[str, Path] = {}
+    for path, explicit in discover(paths, conf.exclude):
+        display = _display(path)
+        if explicit and not path.exists():
+            why = "broken symlink or symlink loop" if path.is_symlink() else "no such file"
+            _diag(display, why)
+            errors += 1
+            continue
+        try:
+            result = linter.lint_file(path, display)
+        except ReadError as exc:
+            _diag(display, str(exc))
+            errors += 1
+            continue
+        except Exception as exc:  # a bug must not hide the other files' results
+            _diag(display, f"internal error ({type(exc).__name__}: {exc}); please report it")
+            errors += 1
+            continue
+        if result is not None:
+            linted += 1
+            by_path[display] = path
+            findings.extend(result)
+    if args.fix and linter.fixes:
+        from kvscope.lint.fix import apply_fixes
+
+        fixed = apply_fixes(linter.fixes, by_path)
+        if fixed:
+            findings = [f for f in findings if f.path not in fixed]
+            relinter = Linter(conf)
+            for display in sorted(fixed):
+                findings.extend(relinter.lint_file(by_path[display], display) or [])
+            print(f"promptlint: fixed {len(fixed)} file(s)", file=sys.stderr)
+    if args.sort == "cost":
+        findings.sort(key=lambda f: (-f.tokens_at_stake, f.sort_key()))
+    else:
+        findings.sort(key=Finding.sort_key)
+    _report(args, findings, linted)
+    if errors and not linted:
+        return 2
+    return 1 if findings and not args.exit_zero else 0
+
+
+def _report(args: argparse.Namespace, findings: list[Finding], linted: int) -> None:
+    from kvscope.lint import reporters
+
+    stream = open(args.output_file, "w", encoding="utf-8") if args.output_file else sys.stdout  # noqa: SIM115
+    try:
+        color = not args.no_color and args.output_file is None
+        reporters.write(args.format, findings, stream, linted=linted, color=color, quiet=args.quiet)
+    finally:
+        if args.output_file:
+            stream.close()
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        return path.as_posix()
+
+
+def _diag(path: str, message: str) -> None:
+    print(f"promptlint: {path}: {message}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return run(args)
+    except ConfigError as exc:
+        print(f"promptlint: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"promptlint: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

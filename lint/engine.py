@@ -1,0 +1,97 @@
+"""Lint documents: run the enabled rules, drop suppressed problems, add positions and cost.
+
+`lint_text(text, path, kind, conf)` is the public entry point for other tools (the diff and
+measure commands, the demo); the CLI walks files and calls `lint_file`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kvscope.lint import noqa
+from kvscope.lint.config import Config
+from kvscope.lint.document import Document
+from kvscope.lint.findings import Finding, Problem
+from kvscope.lint.positions import LineIndex, TokenCounter, cost
+from kvscope.lint.readers import read_path, read_text
+from kvscope.lint.rules import BY_CODE, RULES
+from kvscope.lint.rules.common import RuleContext
+
+
+class Linter:
+    """One configured run. Holds the lazily loaded tokenizer shared by all files."""
+
+    def __init__(self, conf: Config, codes: set[str] | None = None) -> None:
+        self.conf = conf
+        self.codes = conf.enabled() if codes is None else codes
+        self.counter = TokenCounter(conf.tokenizer)
+        self.ctx = RuleContext(
+            self.counter.count, conf.model, conf.min_prefix_tokens, conf.minimums
+        )
+        self.fixes: dict[str, list[tuple[Finding, Problem]]] = {}
+
+    def lint_file(self, path: Path, display: str) -> list[Finding] | None:
+        """Findings of one file; None when it is not a prompt. Raises ReadError."""
+        max_bytes = int(self.conf.max_file_size_mb * 1024 * 1024)
+        docs = read_path(path, display, max_bytes, self.conf.include)
+        if not docs:
+            return None
+        return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
+
+    def lint_text(self, text: str, display: str, kind: str) -> list[Finding]:
+        return self.lint_documents(read_text(text, display, kind), self.codes)
+
+    def lint_documents(self, docs: list[Document], codes: set[str]) -> list[Finding]:
+        findings: list[Finding] = []
+        if not docs:
+            return findings
+        source = docs[0].source
+        sup = noqa.parse(source)
+        lines = LineIndex(source)
+        seen: set[tuple] = set()
+        for doc in docs:
+            for rule in RULES:
+                if rule.CODE not in codes:
+                    continue
+                for problem in rule.check(doc, self.ctx):
+                    line, col = lines.at(problem.src_start)
+                    key = (problem.code, problem.src_start, problem.message)
+                    if sup.covers(line, problem.code) or key in seen:
+                        continue
+                    seen.add(key)
+                    finding = self._finding(doc, problem, lines, line, col)
+                    findings.append(finding)
+                    if problem.fix is not None:
+                        self.fixes.setdefault(doc.path, []).append((finding, problem))
+        return sorted(findings, key=Finding.sort_key)
+
+    def _finding(self, doc: Document, p: Problem, lines: LineIndex, line: int, col: int) -> Finding:
+        end_line, end_col = lines.at(max(p.src_end, p.src_start))
+        text = doc.prefix if p.prefix_text is None else p.prefix_text
+        c = cost(self.counter, text, p.prefix_pos, self.conf.block_size, p.stake_tokens)
+        rule = BY_CODE[p.code]
+        return Finding(
+            code=p.code,
+            name=rule.NAME,
+            severity=rule.SEVERITY,
+            path=doc.path,
+            line=line,
+            column=col,
+            end_line=end_line,
+            end_column=end_col,
+            token_offset=c.token_offset,
+            block_index=c.block_index,
+            blocks_at_stake=c.blocks_at_stake,
+            tokens_at_stake=c.tokens_at_stake,
+            message=p.message,
+            fixable=p.fix is not None,
+            context=doc.source,
+        )
+
+
+def lint_text(
+    text: str, path: str = "<text>", kind: str = "text", conf: Config | None = None
+) -> list[Finding]:
+    """Findings for a prompt given as text (`kind`: text, jinja, json, jsonl, yaml, prompty,
+    dotprompt, python). Raises kvscope.lint.readers.ReadError for unreadable input."""
+    return Linter(conf or Config()).lint_text(text, path, kind)

@@ -1,0 +1,318 @@
+"""The per-node checks behind kvscope.lint.pyscan (one function per hazard)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from kvscope.lint.findings import Fix, Problem
+from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals, words
+from kvscope.lint.pyscan import (
+    CACHEABLE,
+    KIND_CODES,
+    LISTING_CALLS,
+    PROMPT_WORDS,
+    SCHEMA_WORDS,
+    TOOL_WORDS,
+    USER_SIDE,
+    Scan,
+    dotted,
+)
+
+WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
+
+
+def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
+    if isinstance(node, ast.JoinedStr):
+        yield from _fstring(scan, node)
+    elif isinstance(node, ast.Call):
+        yield from _format_call(scan, node)
+        yield from _json_dumps(scan, node)
+        yield from _tools_keyword(scan, node)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
+        yield from _concat(scan, node)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield from _constant(scan, node)
+    elif isinstance(node, ast.Assign | ast.AnnAssign | ast.Return):
+        yield from _tools_assign(scan, node)
+    elif isinstance(node, ast.For):
+        yield from _tools_loop(scan, node)
+    elif isinstance(node, ast.If):
+        yield from _conditional(scan, node)
+
+
+def _problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
+    start, end = scan.span(value_node)
+    where = (
+        "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
+    )
+    msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
+    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, prefix_text)
+
+
+def _advice(kind: str) -> str:
+    return {
+        "time": "; every request gets a new prefix from here on. Move it to the last user turn "
+        "or round it to the day",
+        "id": "; it differs on every request. Send it as metadata, not in the prompt",
+        "user": "; no two users share the prefix after it. Put per-user details in the "
+        "last user turn",
+    }[kind]
+
+
+def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
+    if isinstance(scan.parents.get(node), ast.FormattedValue | ast.JoinedStr):
+        return
+    part = scan.prompt_part(node)
+    if part not in CACHEABLE:
+        return
+    text, positions = "", []
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            text += str(value.value)
+        else:
+            positions.append((len(text), value))
+            text += "{}"
+    for pos, value in positions:
+        if isinstance(value, ast.FormattedValue):
+            kind = scan.value_kind(value.value)
+            if kind is not None:
+                yield _problem(scan, kind, value.value, part, text, pos)
+
+
+def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "format"):
+        return
+    if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
+        return
+    part = scan.prompt_part(node)
+    if part not in CACHEABLE:
+        return
+    template = func.value.value
+    for i, arg in enumerate(node.args):
+        kind = scan.value_kind(arg)
+        if kind:
+            at = template.find("{}") if "{}" in template else template.find("{" + str(i))
+            yield _problem(scan, kind, arg, part, template, max(at, 0))
+    for kw in node.keywords:
+        kind = scan.call_kind(kw.value) or classify_expr(kw.arg or "")
+        if kind and kw.arg:
+            yield _problem(
+                scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0)
+            )
+
+
+def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
+    if isinstance(scan.parents.get(node), ast.BinOp):
+        return
+    operands, stack = [], [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.BinOp) and isinstance(cur.op, ast.Add):
+            stack += [cur.right, cur.left]
+        elif (
+            isinstance(cur, ast.BinOp)
+            and isinstance(cur.op, ast.Mod)
+            and isinstance(cur.left, ast.Constant)
+        ):
+            operands.append(cur.left)
+            right = cur.right
+            operands += right.elts if isinstance(right, ast.Tuple) else [right]
+        else:
+            operands.append(cur)
+    if not any(isinstance(o, ast.Constant) and isinstance(o.value, str) for o in operands):
+        return
+    part = scan.prompt_part(node)
+    if part not in CACHEABLE:
+        return
+    text = ""
+    for op in operands:
+        if isinstance(op, ast.Constant) and isinstance(op.value, str):
+            text += op.value
+            continue
+        kind = None if isinstance(op, ast.JoinedStr) else scan.value_kind(op)
+        if kind:
+            yield _problem(scan, kind, op, part, None, len(text))
+        text += "{}"
+
+
+def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
+    parent = scan.parents.get(node)
+    if isinstance(parent, ast.JoinedStr | ast.Expr) or isinstance(parent, ast.Attribute):
+        return
+    part = scan.prompt_part(node)
+    if part not in CACHEABLE:
+        return
+    text = node.value
+    start, end = scan.span(node)
+    raw = scan.source[start:end]
+    body = raw.lstrip("rRbBuUfF")
+    quote = body[:3] if body[:3] in {'"""', "'''"} else body[:1]
+    base = start + (len(raw) - len(body)) + len(quote)
+    exact = body[len(quote) : len(body) - len(quote)] == text
+
+    def where(a: int, b: int) -> tuple[int, int]:
+        return (base + a, base + b) if exact else (start, end)
+
+    for ph in placeholders(text, "text"):
+        kind = classify_expr(ph.expr)
+        if kind:
+            s, e = where(ph.start, ph.end)
+            msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
+            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, text)
+    for lit in volatile_literals(text, concrete=False):
+        s, e = where(lit.start, lit.end)
+        msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
+        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, text)
+
+
+def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
+    recv, attr = dotted(node.func)
+    if attr != "dumps" or recv not in {"json", ""} or not node.args:
+        return
+    for kw in node.keywords:
+        if kw.arg == "sort_keys" and not (
+            isinstance(kw.value, ast.Constant) and not kw.value.value
+        ):
+            return
+    about = words(ast.unparse(node.args[0]).replace(".", "_"))
+    in_prompt = scan.prompt_part(node) in CACHEABLE
+    cur = scan.parents.get(node)
+    while cur is not None and not isinstance(cur, ast.stmt):
+        if isinstance(cur, ast.FormattedValue):
+            in_prompt = in_prompt or scan.prompt_part(scan.parents[cur]) in CACHEABLE
+        cur = scan.parents.get(cur)
+    if not (in_prompt or about & SCHEMA_WORDS):
+        return
+    start, end = scan.span(node)
+    bad_kw = any(kw.arg == "sort_keys" for kw in node.keywords)
+    fix = (
+        None
+        if bad_kw or any(k.arg is None for k in node.keywords)
+        else Fix("py-sort-keys", end - 1)
+    )
+    msg = (f"`{ast.unparse(node)[:60]}` serialises without sort_keys=True: key order follows "
+           "insertion order, which differs across processes and round-trips")  # fmt: skip
+    yield Problem("PL005", start, end, msg, 0, fix, None)
+
+
+def unstable_source(scan: Scan, node: ast.AST) -> str | None:
+    """Why iterating `node` has no stable order, or None."""
+    if isinstance(node, ast.Call):
+        recv, attr = dotted(node.func)
+        if attr == "sorted":
+            return None
+        if attr in {"values", "keys", "items"} and isinstance(node.func, ast.Attribute):
+            return f"dict .{attr}()"
+        if attr in {"set", "frozenset"}:
+            return "a set"
+        if attr in {"list", "tuple"} and node.args:
+            return unstable_source(scan, node.args[0])
+    if isinstance(node, ast.Set | ast.SetComp):
+        return "a set"
+    if isinstance(node, ast.ListComp | ast.GeneratorExp):
+        for gen in node.generators:
+            why = unstable_source(scan, gen.iter)
+            if why:
+                return why
+        return None
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and dotted(sub.func)[1] in LISTING_CALLS:
+            return f"a listing (`{dotted(sub.func)[1]}()`)"
+    return None
+
+
+def _tools_problem(scan: Scan, value: ast.AST, why: str) -> Problem:
+    start, end = scan.span(value)
+    msg = (f"tools are built from {why} without sorting; their order (and the whole prefix) "
+           "can change between processes. Wrap it in sorted(..., key=name)")  # fmt: skip
+    return Problem("PL004", start, end, msg, 0, None, None)
+
+
+def _tools_assign(scan: Scan, node: ast.AST) -> Iterator[Problem]:
+    if node.value is None:
+        return
+    if isinstance(node, ast.Return):
+        fn = scan.parents.get(node)
+        while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            fn = scan.parents.get(fn)
+        names = [fn.name] if fn is not None else []
+    else:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = [ast.unparse(t) for t in targets]
+    if any(words(n.replace(".", "_")) & TOOL_WORDS for n in names):
+        why = unstable_source(scan, node.value)
+        if why:
+            yield _tools_problem(scan, node.value, why)
+
+
+def _tools_keyword(scan: Scan, node: ast.Call) -> Iterator[Problem]:
+    for kw in node.keywords:
+        if kw.arg in {"tools", "functions"} and not isinstance(kw.value, ast.Name):
+            why = unstable_source(scan, kw.value)
+            if why:
+                yield _tools_problem(scan, kw.value, why)
+
+
+def _tools_loop(scan: Scan, node: ast.For) -> Iterator[Problem]:
+    why = unstable_source(scan, node.iter) if not isinstance(node.iter, ast.Name) else None
+    if not why:
+        return
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+            if (
+                sub.func.attr in {"append", "extend"}
+                and words(ast.unparse(sub.func.value)) & TOOL_WORDS
+            ):
+                yield _tools_problem(scan, node.iter, why)
+                return
+
+
+def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
+    for stmt in node.body + node.orelse:
+        target = None
+        if isinstance(stmt, ast.AugAssign):
+            target = stmt.target
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            if isinstance(func, ast.Attribute) and func.attr in {"append", "extend", "insert"}:
+                target = func.value
+        if target is None:
+            continue
+        ws = words(ast.unparse(target).replace(".", "_"))
+        if ws & PROMPT_WORDS and not ws & USER_SIDE:
+            start, end = scan.span(node.test)
+            msg = (f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "
+                   "requests on either side of the condition share no prefix after it. Keep the "
+                   "system prompt fixed and put the variable part in the last user turn")  # fmt: skip
+            yield Problem("PL006", start, end, msg, 0, None, None)
+            return
+
+
+def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
+    volatile = [p for p in scan.found if p.code in {"PL001", "PL002", "PL003"}]
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call) or isinstance(scan.parents.get(call), ast.Call):
+            continue
+        marks = []
+        for sub in ast.walk(call):
+            if isinstance(sub, ast.Dict):
+                for key in sub.keys:
+                    if isinstance(key, ast.Constant) and key.value == "cache_control":
+                        marks.append(scan.span(key))
+        if not marks:
+            continue
+        marks.sort()
+        if len(marks) > 4:
+            s, e = marks[4]
+            msg = f"{len(marks)} cache_control breakpoints in one request; Anthropic accepts at most 4"
+            yield Problem("PL007", s, e, msg, 0, None, None)
+        lo, hi = scan.span(call)
+        for s, e in marks:
+            before = [p for p in volatile if lo <= p.src_start < s]
+            if before:
+                msg = (f"cache_control breakpoint after volatile content ({before[0].code} at "
+                       f"offset {before[0].src_start}): the cache entry it writes is never read")  # fmt: skip
+                yield Problem("PL007", s, e, msg, 0, None, None)
+                break

@@ -1,0 +1,172 @@
+"""Static analysis of Python source for prompt-cache hazards (PL001-PL007).
+
+Scope, by design: one module at a time, no imports followed. A string is "in a prompt" when it
+flows (through f-strings, `.format`, `%`, `+`) into a prompt-named variable, a `system=`/
+`instructions=` argument, a message dict's `content`, a LangChain `("system", ...)` tuple or a
+function named like a prompt builder. Volatile values are calls to clocks and random/uuid
+sources, names assigned from them, and names that read as times, ids or user details.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from kvscope.lint.findings import Problem
+from kvscope.lint.patterns import classify_expr, words
+
+TIME_CALLS = {
+    ("datetime", "now"), ("datetime", "utcnow"), ("datetime", "today"), ("date", "today"),
+    ("time", "time"), ("time", "ctime"), ("time", "strftime"), ("time", "localtime"),
+    ("time", "gmtime"), ("time", "asctime"), ("Timestamp", "now"), ("arrow", "now"),
+    ("arrow", "utcnow"), ("pendulum", "now"), ("pendulum", "today"), ("timezone", "now"),
+    ("", "now"), ("", "utcnow"), ("", "strftime_now"),
+}  # fmt: skip
+ID_CALLS = {
+    ("uuid", "uuid1"), ("uuid", "uuid4"), ("", "uuid4"), ("", "uuid1"), ("secrets", "token_hex"),
+    ("secrets", "token_urlsafe"), ("secrets", "token_bytes"), ("secrets", "randbits"),
+    ("os", "urandom"), ("random", "random"), ("random", "randint"), ("random", "choice"),
+    ("random", "getrandbits"), ("random", "randrange"), ("random", "uniform"),
+    ("shortuuid", "uuid"), ("ulid", "new"), ("nanoid", "generate"), ("time", "time_ns"),
+}  # fmt: skip
+PROMPT_WORDS = {"prompt", "system", "instruction", "instructions", "template", "preamble",
+                "persona", "messages", "sys"}  # fmt: skip
+USER_SIDE = {"user", "human", "query", "question", "input"}
+TOOL_WORDS = {"tools", "tool", "functions"}
+SCHEMA_WORDS = {"tool", "tools", "schema", "function", "functions", "parameters", "params",
+                "spec", "specs"}  # fmt: skip
+LISTING_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk",
+                 "list_tools", "get_tools", "load_tools"}  # fmt: skip
+KWARG_PARTS = {"system": "system", "instructions": "system", "system_prompt": "system",
+               "system_message": "system", "preamble": "system", "prompt": "template",
+               "template": "template"}  # fmt: skip
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
+CACHEABLE = {"system", "template", "tools"}
+
+
+def dotted(node: ast.AST) -> tuple[str, str]:
+    """(receiver name, attribute) of a call target: `datetime.now` -> ("datetime", "now")."""
+    if isinstance(node, ast.Attribute):
+        base = node.value
+        name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+        return name, node.attr
+    return "", getattr(node, "id", "")
+
+
+class Scan:
+    """All problems of one module; `problems(code)` filters them."""
+
+    def __init__(self, tree: ast.Module, source: str) -> None:
+        self.source = source
+        self.lines = source.split("\n")
+        self.line_starts = [0]
+        for line in self.lines:
+            self.line_starts.append(self.line_starts[-1] + len(line) + 1)
+        self.parents: dict[ast.AST, ast.AST] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+        self.tainted: dict[str, str] = {}
+        for _ in range(2):
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                    target = node.targets[0]
+                    kind = self.call_kind(node.value)
+                    if isinstance(target, ast.Name) and kind:
+                        self.tainted[target.id] = kind
+        from kvscope.lint import pyrules
+
+        self.found: list[Problem] = []
+        for node in ast.walk(tree):
+            self.found.extend(pyrules.visit(self, node))
+        self.found.extend(pyrules.breakpoints(self, tree))
+
+    def problems(self, code: str) -> list[Problem]:
+        return [p for p in self.found if p.code == code]
+
+    # positions
+    def offset(self, lineno: int, col: int) -> int:
+        line = self.lines[lineno - 1] if lineno - 1 < len(self.lines) else ""
+        return self.line_starts[lineno - 1] + len(line.encode()[:col].decode(errors="ignore"))
+
+    def span(self, node: ast.AST) -> tuple[int, int]:
+        start = self.offset(node.lineno, node.col_offset)
+        end = self.offset(node.end_lineno or node.lineno, node.end_col_offset or 0)
+        return start, max(end, start)
+
+    # classification
+    def call_kind(self, node: ast.AST) -> str | None:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call):
+                key = dotted(sub.func)
+                if key in TIME_CALLS or ("", key[1]) in TIME_CALLS:
+                    return "time"
+                if key in ID_CALLS or ("", key[1]) in ID_CALLS:
+                    return "id"
+            elif isinstance(sub, ast.Name) and sub.id in self.tainted:
+                return self.tainted[sub.id]
+        return None
+
+    def value_kind(self, node: ast.AST) -> str | None:
+        return self.call_kind(node) or classify_expr(ast.unparse(node))
+
+    def prompt_part(self, node: ast.AST) -> str | None:
+        """Which part of a prompt `node` (a string expression) ends up in, if any."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+                for t in targets:
+                    ws = words(ast.unparse(t).replace(".", "_"))
+                    if ws & PROMPT_WORDS:
+                        return "user" if ws & USER_SIDE else "system"
+                return None
+            if isinstance(cur, ast.keyword):
+                if cur.arg in KWARG_PARTS:
+                    return KWARG_PARTS[cur.arg]
+                if cur.arg not in {"content", "text"}:
+                    return None
+            elif isinstance(cur, ast.Dict) and child in cur.values:
+                keys = {k.value: v for k, v in zip(cur.keys, cur.values, strict=True)
+                        if isinstance(k, ast.Constant)}  # fmt: skip
+                key = next((k for k, v in keys.items() if v is child), None)
+                role = keys.get("role")
+                if isinstance(role, ast.Constant):
+                    return "system" if role.value in {"system", "developer"} else "user"
+                if key in {"system", "instructions"}:
+                    return "system"
+                if key == "description":
+                    return "tools"
+                if key in {"prompt", "template"}:
+                    return "template"
+                if key not in {"content", "text"}:
+                    return None
+            elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
+                role = cur.elts[0]
+                if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    return "system" if role.value in {"system", "developer"} else "user"
+            elif isinstance(cur, ast.Call) and child is not cur.func:
+                name = dotted(cur.func)[1] or dotted(cur.func)[0]
+                if name.startswith("System"):
+                    return "system"
+                if name.startswith(("Human", "User")):
+                    return "user"
+                if name in {"PromptTemplate", "from_template", "ChatPromptTemplate"}:
+                    return "template"
+            elif isinstance(cur, ast.Return):
+                fn = self.parents.get(cur)
+                while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                    fn = self.parents.get(fn)
+                if fn is not None and words(fn.name) & PROMPT_WORDS:
+                    return "user" if words(fn.name) & USER_SIDE else "system"
+                return None
+            elif isinstance(cur, ast.stmt):
+                return None
+            child, cur = cur, self.parents.get(cur)
+        return None
+
+
+def run(doc) -> Scan:
+    """The (cached) scan of a Python Document."""
+    if "scan" not in doc.cache:
+        doc.cache["scan"] = Scan(doc.python, doc.source)
+    return doc.cache["scan"]

@@ -1,0 +1,112 @@
+"""Template readers: text/Markdown, Jinja (incl. HF chat templates), Prompty and Dotprompt.
+
+A template's text is its prompt as far as a linter can know it: the static text before a
+placeholder is what every request shares. Role markers (Prompty `system:` lines, Dotprompt
+`{{role "system"}}`) split the body into parts; unmarked text counts as cacheable.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kvscope.lint.document import Document, Segment, ToolList
+from kvscope.lint.readers import ReadError
+
+FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
+PROMPTY_ROLE_RE = re.compile(r"^[ \t]*(system|user|assistant|developer)[ \t]*:[ \t]*$", re.M | re.I)
+DOTPROMPT_ROLE_RE = re.compile(r"\{\{\s*role\s+[\"'](system|user|model|assistant)[\"']\s*\}\}")
+PARTS = {"system": "system", "developer": "system", "user": "user"}
+
+
+def read(text: str, path: str, kind: str) -> list[Document]:
+    if kind == "jinja":
+        _check_jinja(text)
+        doc = Document(path, "jinja", text, syntax="jinja")
+        doc.chat_template = "chat_template" in path.rsplit("/", 1)[-1].lower()
+        doc.segments.append(Segment(text, "template", 0))
+    elif kind == "text":
+        doc = Document(path, "text", text, syntax=None)
+        doc.segments.append(Segment(text, "template", 0))
+    else:
+        meta, body_start = front_matter(text)
+        syntax = "handlebars" if kind == "dotprompt" else "jinja"
+        doc = Document(path, kind, text, syntax=syntax, data=meta)
+        doc.model = _model(meta)
+        role_re = DOTPROMPT_ROLE_RE if kind == "dotprompt" else PROMPTY_ROLE_RE
+        doc.segments.extend(split_roles(text, body_start, role_re))
+        tools = meta.get("tools") if isinstance(meta, dict) else None
+        if isinstance(tools, list) and tools:
+            doc.tool_lists.append(ToolList(tools, [_find(text, t) for t in tools], "yaml"))
+    doc.build_prefix()
+    return [doc]
+
+
+def front_matter(text: str) -> tuple[Any, int]:
+    """(parsed YAML front matter or {}, offset where the body starts)."""
+    m = FRONT_MATTER_RE.match(text)
+    if not m:
+        return {}, 0
+    import yaml
+
+    try:
+        meta = yaml.safe_load(m.group(1) or "") or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 2}" if mark else ""
+        raise ReadError(
+            f"malformed YAML front matter{where}: {getattr(exc, 'problem', exc)}"
+        ) from None
+    return meta, m.end()
+
+
+def split_roles(text: str, start: int, role_re: re.Pattern[str]) -> list[Segment]:
+    """Segments of the body text[start:], split at role markers."""
+    segments: list[Segment] = []
+    part, pos = "template", start
+    for m in role_re.finditer(text, start):
+        if text[pos : m.start()].strip():
+            segments.append(Segment(text[pos : m.start()], part, pos))
+        part = PARTS.get(m.group(1).lower(), "assistant")
+        pos = m.end()
+    if text[pos:].strip() or not segments:
+        segments.append(Segment(text[pos:], part, pos))
+    return segments
+
+
+def _model(meta: Any) -> str | None:
+    if not isinstance(meta, dict):
+        return None
+    model = meta.get("model")
+    if isinstance(model, str):
+        return model.rsplit("/", 1)[-1]
+    if isinstance(model, dict):
+        conf = model.get("configuration") or {}
+        for key in ("name", "model", "azure_deployment", "id"):
+            for source in (conf, model):
+                if isinstance(source, dict) and isinstance(source.get(key), str):
+                    return source[key]
+    return None
+
+
+def _find(text: str, tool: Any) -> tuple[int, int]:
+    name = (
+        tool
+        if isinstance(tool, str)
+        else str(tool.get("name", ""))
+        if isinstance(tool, dict)
+        else ""
+    )
+    pos = text.find(name) if name else -1
+    return (pos, pos + len(name)) if pos >= 0 else (0, 0)
+
+
+def _check_jinja(text: str) -> None:
+    import jinja2
+
+    try:
+        jinja2.Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"]).parse(text)
+    except jinja2.TemplateSyntaxError as exc:
+        if exc.message and exc.message.startswith("Encountered unknown tag"):
+            return
+        raise ReadError(f"malformed Jinja at line {exc.lineno}: {exc.message}") from None

@@ -1,0 +1,77 @@
+"""Helpers shared by the rules: the per-run context and the segment scan for volatile values."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from kvscope.lint.document import Document
+from kvscope.lint.findings import Problem
+from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals
+
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
+WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
+ADVICE = {
+    "time": "every request gets a new prefix from here on; move it to the last user turn "
+    "(or round it to the day)",
+    "id": "it differs on every request; send it as request metadata, not in the prompt",
+    "user": "no two users share the prefix after it; put per-user details in the last user turn",
+}
+PART_NAMES = {"tools": "tool definitions", "system": "system prompt", "developer": "system prompt",
+              "schema": "response schema", "template": "prompt template"}  # fmt: skip
+
+
+@dataclass(slots=True)
+class RuleContext:
+    """What rules may use besides the document: settings and a token counter."""
+
+    count_tokens: Callable[[str], int]
+    model: str | None = None
+    min_prefix_tokens: int | None = None
+    minimums: dict[str, int] = field(default_factory=dict)
+
+
+def volatile(doc: Document) -> list[Problem]:
+    """Every volatile value in the cacheable segments of a (non-Python) document, cached."""
+    if "volatile" not in doc.cache:
+        doc.cache["volatile"] = list(_scan(doc))
+    return doc.cache["volatile"]
+
+
+def _scan(doc: Document) -> Iterator[Problem]:
+    concrete = doc.kind == "request"
+    for seg in doc.segments:
+        if not seg.cacheable:
+            continue
+        where = PART_NAMES.get(seg.part, "prompt")
+        for ph in placeholders(seg.text, doc.syntax):
+            kind = classify_expr(ph.expr)
+            if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
+                continue
+            shown = seg.text[ph.start : ph.end]
+            msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
+            yield _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
+        for lit in volatile_literals(seg.text, concrete):
+            if lit.kind == "user" and seg.part == "schema":
+                continue
+            msg = (
+                f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
+            )
+            yield _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _at(seg, start: int, end: int, code: str, message: str) -> Problem:
+    prefix_pos = None if seg.prefix_start is None else seg.prefix_start + start
+    return Problem(code, seg.to_source(start), seg.to_source(end), message, prefix_pos)
+
+
+def volatile_for(doc: Document, code: str) -> Iterator[Problem]:
+    """The volatile-value problems of one code, for text documents and Python alike."""
+    if doc.kind == "python":
+        from kvscope.lint import pyscan
+
+        yield from pyscan.run(doc).problems(code)
+        return
+    for problem in volatile(doc):
+        if problem.code == code:
+            yield problem

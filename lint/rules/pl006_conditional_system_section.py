@@ -1,0 +1,73 @@
+"""PL006 conditional-system-section: sections of the system prompt included only sometimes.
+
+`{% if premium %}...{% endif %}` or `if flag: system += ...` gives requests on the two sides of
+the condition different prefixes from that point on; each variant is cached separately and the
+rare one is mostly a miss.
+
+Bad (Jinja)::
+
+    You are Acme's assistant.
+    {% if user.is_premium %}You may use the advanced tools.{% endif %}
+    <long instructions>
+
+Good: keep the system prompt identical for everyone; state the variant in the user turn, or
+gate tools with `tool_choice` / `allowed_tools` instead of editing instructions::
+
+    You are Acme's assistant.
+    <long instructions>
+
+Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Mustache sections
+(`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates (not in chat templates, whose
+conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kvscope.lint.document import Document
+from kvscope.lint.findings import Problem
+
+CODE = "PL006"
+NAME = "conditional-system-section"
+SEVERITY = "warning"
+FIXABLE = False
+SUMMARY = "Conditional section in the system prompt"
+CONDITION_RE = {
+    "jinja": re.compile(r"\{%-?\s*(?:if|elif)\b[^%]*%\}"),
+    "handlebars": re.compile(r"\{\{\s*#\s*(?:if|unless)\b[^}]*\}\}"),
+    "mustache": re.compile(r"\{\{\s*[#^]\s*(?!role\b|each\b|history\b)[A-Za-z_][\w.]*\s*\}\}"),
+}
+
+
+def check(doc: Document, ctx) -> Iterator[Problem]:
+    if doc.kind == "python":
+        from kvscope.lint import pyscan
+
+        yield from pyscan.run(doc).problems(CODE)
+        return
+    if doc.chat_template:
+        return
+    syntaxes = (
+        ["jinja", "mustache"] if doc.syntax in (None, "jinja") else ["handlebars", "mustache"]
+    )
+    for seg in doc.segments:
+        if seg.part not in {"system", "developer", "template"}:
+            continue
+        hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
+        for m in _dedupe(hits):
+            msg = (f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
+                   "side of the condition share no prefix after it. Keep the system prompt fixed "
+                   "and move the variable part to the last user turn")  # fmt: skip
+            pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
+            yield Problem(CODE, seg.to_source(m.start()), seg.to_source(m.end()), msg, pos)
+
+
+def _dedupe(matches: list[re.Match]) -> list[re.Match]:
+    seen, out = set(), []
+    for m in sorted(matches, key=lambda m: m.start()):
+        if m.start() not in seen:
+            seen.add(m.start())
+            out.append(m)
+    return out

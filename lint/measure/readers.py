@@ -19,7 +19,8 @@ from __future__ import annotations
 import gzip
 import io
 import json
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -43,7 +44,7 @@ class Record(NamedTuple):
     source: str
     line: int
     request: dict | None
-    token_ids: list[int] | None
+    token_ids: Sequence[int] | None
     tenant: str | None
     route: str | None
     model: str | None
@@ -74,12 +75,14 @@ def _str(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _token_ids(value: object) -> list[int] | None:
-    if isinstance(value, list) and all(
-        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in value
-    ):
-        return value
-    return None
+def _token_ids(value: object) -> array | None:
+    """Token ids as an unsigned 32-bit array (checked in C), or ``None`` if not token ids."""
+    if not isinstance(value, list):
+        return None
+    try:
+        return array("I", value)
+    except (TypeError, OverflowError):
+        return None
 
 
 def _sharegpt(conv: list) -> list[dict]:

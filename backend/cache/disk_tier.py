@@ -1,0 +1,214 @@
+"""The disk tier: one file per block in a directory, with an append-only manifest.
+
+Each block is stored as ``<hash hex>.kvb`` written atomically (temp file, fsync, rename, fsync of
+the directory), then recorded in ``manifest.jsonl`` (size, xxh3-128 digest, dtype, shape, parent
+hash, chain position and token ids). A read checks size and digest: a torn or corrupted file is a
+miss (``get`` returns None and says why), never wrong KV data. On start-up the manifest is
+replayed, every file verified, torn / corrupt / orphan files deleted and counted
+(``discarded_at_start``), and the manifest rewritten compactly. Without a directory, or when no
+data is given (no device storage), the tier keeps bookkeeping only.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import xxhash
+
+log = logging.getLogger(__name__)
+MANIFEST = "manifest.jsonl"
+
+
+class DiskEntry(NamedTuple):
+    """What the manifest records about one block file."""
+
+    hash: bytes
+    size: int
+    digest: str
+    dtype: str
+    shape: tuple[int, ...]
+    parent: bytes | None
+    start: int
+    tokens: list[int] | None
+
+
+class DiskTier:
+    """Up to ``capacity`` blocks keyed by block hash; files only with a directory and data."""
+
+    def __init__(self, capacity: int, directory: str | None = None) -> None:
+        self.capacity = capacity
+        self.dir = Path(directory) if directory else None
+        self.keys: set[bytes] = set()
+        self.entries: dict[bytes, DiskEntry] = {}
+        self.discarded_at_start = 0
+        self.restored: list[DiskEntry] = []
+        self._manifest: Any = None
+        if self.dir is not None:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            self._load()
+
+    @property
+    def num_free(self) -> int:
+        return self.capacity - len(self.keys)
+
+    def _path(self, h: bytes) -> Path:
+        assert self.dir is not None
+        return self.dir / f"{h.hex()}.kvb"
+
+    def put(
+        self,
+        h: bytes,
+        rows: Any,
+        parent: bytes | None = None,
+        start: int = 0,
+        tokens: list[int] | None = None,
+    ) -> None:
+        """Store one block (``rows``: a tensor for one block, or None for bookkeeping only)."""
+        self.keys.add(h)
+        if self.dir is None or rows is None:
+            return
+        import torch
+
+        raw = rows.contiguous().view(torch.uint8).numpy().tobytes()
+        path = self._path(h)
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        self._fsync_dir()
+        entry = DiskEntry(
+            h, len(raw), xxhash.xxh3_128_hexdigest(raw), str(rows.dtype).removeprefix("torch."),
+            tuple(rows.shape), parent, start, tokens,
+        )  # fmt: skip
+        self.entries[h] = entry
+        self._append({"op": "put", **_to_json(entry)})
+
+    def get(self, h: bytes) -> tuple[Any, str | None]:
+        """``(rows, None)`` on success; ``(None, reason)`` for a missing, torn or corrupt file."""
+        if h not in self.keys:
+            return None, "missing"
+        entry = self.entries.get(h)
+        if entry is None:
+            return None, None  # bookkeeping-only block: present, no bytes
+        try:
+            raw = self._path(h).read_bytes()
+        except OSError:
+            return None, "missing file"
+        if len(raw) != entry.size:
+            return None, f"torn file ({len(raw)} of {entry.size} bytes)"
+        if xxhash.xxh3_128_hexdigest(raw) != entry.digest:
+            return None, "corrupt file (digest mismatch)"
+        import torch
+
+        dtype = getattr(torch, entry.dtype)
+        return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype).reshape(
+            entry.shape
+        ), None
+
+    def delete(self, h: bytes) -> None:
+        self.keys.discard(h)
+        if self.entries.pop(h, None) is not None:
+            self._path(h).unlink(missing_ok=True)
+            self._append({"op": "del", "hash": h.hex()})
+
+    def clear(self) -> None:
+        for h in list(self.keys):
+            self.delete(h)
+
+    def close(self) -> None:
+        if self._manifest is not None:
+            self._manifest.close()
+            self._manifest = None
+
+    def _append(self, record: dict) -> None:
+        if self._manifest is None:
+            assert self.dir is not None
+            self._manifest = open(self.dir / MANIFEST, "a", encoding="utf-8")  # noqa: SIM115
+        self._manifest.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._manifest.flush()
+        os.fsync(self._manifest.fileno())
+
+    def _fsync_dir(self) -> None:
+        assert self.dir is not None
+        fd = os.open(self.dir, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def _load(self) -> None:
+        assert self.dir is not None
+        entries: dict[bytes, DiskEntry] = {}
+        path = self.dir / MANIFEST
+        if path.exists():
+            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+                try:
+                    record = json.loads(line)
+                    if record["op"] == "put":
+                        entry = _from_json(record)
+                        entries[entry.hash] = entry
+                    else:
+                        entries.pop(bytes.fromhex(record["hash"]), None)
+                except (ValueError, KeyError, TypeError):
+                    continue  # a torn manifest line: its file is an orphan below
+        for h, entry in list(entries.items()):
+            file = self._path(h)
+            ok = file.exists() and file.stat().st_size == entry.size
+            if ok and xxhash.xxh3_128_hexdigest(file.read_bytes()) != entry.digest:
+                ok = False
+            if not ok:
+                log.warning("disk tier: discarding torn or corrupt block file %s", file.name)
+                del entries[h]
+                self.discarded_at_start += 1
+        known = {f"{h.hex()}.kvb" for h in entries}
+        for file in self.dir.iterdir():
+            if file.name != MANIFEST and file.name not in known and file.suffix in (".kvb", ".tmp"):
+                file.unlink(missing_ok=True)
+                self.discarded_at_start += 1
+        while len(entries) > self.capacity:
+            h, _ = entries.popitem()
+            self._path(h).unlink(missing_ok=True)
+        self.entries = entries
+        self.keys = set(entries)
+        self.restored = sorted(entries.values(), key=lambda e: e.start)
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            for entry in self.restored:
+                f.write(json.dumps({"op": "put", **_to_json(entry)}, separators=(",", ":")) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        self._fsync_dir()
+
+
+def _to_json(entry: DiskEntry) -> dict:
+    return {
+        "hash": entry.hash.hex(),
+        "size": entry.size,
+        "digest": entry.digest,
+        "dtype": entry.dtype,
+        "shape": list(entry.shape),
+        "parent": None if entry.parent is None else entry.parent.hex(),
+        "start": entry.start,
+        "tokens": entry.tokens,
+    }
+
+
+def _from_json(record: dict) -> DiskEntry:
+    parent = record["parent"]
+    return DiskEntry(
+        bytes.fromhex(record["hash"]),
+        int(record["size"]),
+        str(record["digest"]),
+        str(record["dtype"]),
+        tuple(int(x) for x in record["shape"]),
+        None if parent is None else bytes.fromhex(parent),
+        int(record["start"]),
+        record.get("tokens"),
+    )

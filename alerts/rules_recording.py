@@ -5,6 +5,10 @@ for any engine: kvscope (``kvscope_*``, backend/metric_names.py), vLLM (``vllm:*
 (``sglang:*``). An instance exports one engine's series, so exactly one source per record name
 produces a sample for it. Alerts and dashboards read only the series recorded here.
 
+Cache usage means blocks held by requests (or pinned): cached blocks nobody references count as
+free, as in vLLM's ``kv_cache_usage_perc``, so "usage pinned at 100%" means the same on every
+engine (kvscope's own ``kvscope_kv_cache_usage_ratio`` also counts cached blocks; not used here).
+
 Ratios aggregate numerator and denominator first and divide by a positive denominator only, so an
 idle instance records nothing instead of NaN.
 """
@@ -103,7 +107,8 @@ def sources(p: Profile) -> dict[str, Sources]:
             "sglang:generation_tokens_total",
         ),
         USAGE_BY_TIER: (
-            f"max by (instance, tier) ({kv}kv_cache_usage_ratio)",
+            f'sum by (instance, tier) ({kv}kv_cache_blocks{{state="used"}})\n/\n'
+            f'(sum by (instance, tier) ({kv}kv_cache_blocks{{state=~"used|cached|free"}}) > 0)',
             _gpu_tier("max by (instance) (vllm:kv_cache_usage_perc)"),
             _gpu_tier("max by (instance) (sglang:token_usage)"),
         ),

@@ -82,8 +82,9 @@ PANELS: tuple[Panel, ...] = (
            "short", Target(_sel("instance:kvcache_prompt_tokens:rate5m"), "{{instance}} prompt"),
            Target(_sel("instance:kvcache_generation_tokens:rate5m"), "{{instance}} generated")),
     row("Capacity"),
-    series("Cache usage by tier", "Fraction of each tier's KV cache in use (kvscope: in use or "
-           "cached; vLLM and SGLang: device tier only).", "percentunit",
+    series("Cache usage by tier", "Fraction of each tier's blocks held by requests; cached "
+           "blocks nobody holds count as free, as in vLLM. vLLM and SGLang: device tier only.",
+           "percentunit",
            Target(_sel("instance_tier:kvcache_usage:ratio"), "{{instance}} {{tier}}")),
     series("Blocks by state", "kvscope only: blocks per tier and state (used, cached, free, "
            "pinned).", "short",

@@ -157,6 +157,7 @@ def capacity_curve(
                     "fraction_of_unique_blocks": blocks / unique if unique else None,
                     "hit_tokens": hit,
                     "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
+                    "requests_too_large": int(result.skipped),
                 }
             )
     return rows

@@ -1,0 +1,216 @@
+"""The Textual app: sources on worker threads, one fold on the UI thread, views at a bounded rate.
+
+Sources push batches into a :class:`Feed`; a timer (``refresh_hz``, 4 Hz by default) drains it into
+the :class:`CacheState` and redraws only the visible view, so the UI costs the same at any event
+rate. The prefix tree is rebuilt at most once a second. Source failures arrive as messages and
+show in the status bar; no source error reaches the user as a traceback.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, TabbedContent, TabPane
+
+from kvscope.inspect.fold import CacheState
+from kvscope.inspect.messages import MetricsUpdated, ServerUpdated, SourceStatus
+from kvscope.inspect.sources.feed import RESET, Feed, Source
+from kvscope.inspect.sources.trace import TraceSource
+from kvscope.inspect.text import TextDecoder
+from kvscope.inspect.tree import TreeIndex
+from kvscope.inspect.widgets.block_map import BlockMap
+from kvscope.inspect.widgets.events_log import EventsView
+from kvscope.inspect.widgets.help import HelpScreen
+from kvscope.inspect.widgets.overview import OverviewView
+from kvscope.inspect.widgets.prefix_tree import PrefixView
+from kvscope.inspect.widgets.status_bar import StatusBar
+from kvscope.inspect.widgets.tenants import TenantsView
+
+VIEWS = ("overview", "prefixes", "blocks", "tenants", "events")
+
+
+class InspectorApp(App[None]):
+    """``sources`` run on threads; ``state`` may be given pre-filled (tests, snapshots)."""
+
+    TITLE = "kvscope-inspect"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #views { height: 1fr; }
+    #views > ContentSwitcher { height: 1fr; }
+    TabPane { padding: 0; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("1", "view('overview')", "Overview", show=False),
+        Binding("2", "view('prefixes')", "Prefixes", show=False),
+        Binding("3", "view('blocks')", "Blocks", show=False),
+        Binding("4", "view('tenants')", "Tenants", show=False),
+        Binding("5", "view('events')", "Events", show=False),
+        Binding("slash", "find", "Find/filter"),
+        Binding("s", "sort", "Sort"),
+        Binding("p", "pause", "Pause"),
+        Binding("left_square_bracket", "seek(-10)", "Back 10s", show=False),
+        Binding("right_square_bracket", "seek(10)", "Fwd 10s", show=False),
+        Binding("minus", "speed(0.5)", "Slower", show=False),
+        Binding("plus,equals_sign", "speed(2)", "Faster", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        sources: list[Source] | None = None,
+        state: CacheState | None = None,
+        tokenizer: str = "cl100k",
+        refresh_hz: float = 4.0,
+    ) -> None:
+        super().__init__()
+        self.sources = list(sources or [])
+        self.state = state or CacheState()
+        self.index = TreeIndex(self.state)
+        self.decoder = TextDecoder(tokenizer)
+        self.refresh_hz = refresh_hz
+        self.feed = Feed()
+        self.stop_event = threading.Event()
+        self.metrics: Any = None
+        self.metric_rates: deque[float] = deque(maxlen=600)
+        self.server_stats: dict[str, Any] | None = None
+        self.server_prefixes: list[dict[str, Any]] = []
+        self._tree_built_at = 0.0
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(initial="overview", id="views"):
+            with TabPane("1 Overview", id="overview"):
+                yield OverviewView(id="overview-view")
+            with TabPane("2 Prefixes", id="prefixes"):
+                yield PrefixView(self.decoder, id="prefix-view")
+            with TabPane("3 Blocks", id="blocks"):
+                yield BlockMap(id="block-map")
+            with TabPane("4 Tenants", id="tenants"):
+                yield TenantsView(id="tenants-view")
+            with TabPane("5 Events", id="events"):
+                yield EventsView(id="events-view")
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.feed.notify = self.post_message
+        for source in self.sources:
+            self.run_worker(
+                lambda s=source: s.run(self.feed, self.stop_event),
+                name=source.name,
+                thread=True,
+                exit_on_error=False,
+                group="sources",
+            )
+        self.set_interval(1.0 / self.refresh_hz, self.tick)
+        self.tick()
+
+    def on_unmount(self) -> None:
+        self.stop_event.set()
+
+    @property
+    def view(self) -> str:
+        return self.query_one(TabbedContent).active or "overview"
+
+    def fold_pending(self) -> int:
+        """Fold everything the sources queued; returns the number of batches folded."""
+        items = self.feed.drain()
+        for item in items:
+            if item is RESET:
+                self.state = CacheState()
+                self.index = TreeIndex(self.state)
+            else:
+                self.state.apply(item)
+        return len(items)
+
+    def tick(self, force: bool = False) -> None:
+        """Fold, then redraw the visible view and the status bar."""
+        self.fold_pending()
+        view = self.view
+        if view == "overview":
+            self.query_one(OverviewView).update_view(
+                self.state, self.metrics, self.server_stats, list(self.metric_rates),
+                self.server_prefixes,
+            )  # fmt: skip
+        elif view == "prefixes":
+            now = time.monotonic()
+            if force or now - self._tree_built_at >= 1.0:
+                self._tree_built_at = now
+                self.query_one(PrefixView).update_view(self.index)
+        elif view == "blocks":
+            self.query_one(BlockMap).update_view(self.state, self._free_blocks())
+        elif view == "tenants":
+            self.query_one(TenantsView).update_view(self.state)
+        else:
+            self.query_one(EventsView).update_view(self.state)
+        self.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
+
+    def _free_blocks(self) -> int | None:
+        tiers = (self.server_stats or {}).get("tiers")
+        gpu = tiers.get("GPU") if isinstance(tiers, dict) else None
+        free = gpu.get("free") if isinstance(gpu, dict) else None
+        return int(free) if isinstance(free, int | float) else None
+
+    def _trace_note(self) -> str:
+        trace = self._trace()
+        if trace is None or not trace.paused:
+            return ""
+        return "paused (p resumes)"
+
+    def _trace(self) -> TraceSource | None:
+        return next((s for s in self.sources if isinstance(s, TraceSource)), None)
+
+    def on_source_status(self, message: SourceStatus) -> None:
+        self.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
+
+    def on_metrics_updated(self, message: MetricsUpdated) -> None:
+        self.metrics = message.snapshot
+        if message.snapshot.hit_rate is not None:
+            self.metric_rates.append(message.snapshot.hit_rate)
+
+    def on_server_updated(self, message: ServerUpdated) -> None:
+        self.server_stats = message.stats
+        self.server_prefixes = message.prefixes
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.tick(force=True)
+
+    def action_view(self, name: str) -> None:
+        self.query_one(TabbedContent).active = name
+        self.tick(force=True)
+
+    def action_find(self) -> None:
+        if self.view == "prefixes":
+            self.query_one(PrefixView).open_find()
+        elif self.view == "events":
+            self.query_one(EventsView).open_filter()
+        else:
+            self.notify("find works in Prefixes (2) and Events (5)", timeout=2)
+
+    def action_sort(self) -> None:
+        if self.view == "prefixes":
+            self.query_one(PrefixView).cycle_sort()
+
+    def action_pause(self) -> None:
+        trace = self._trace()
+        if trace is not None:
+            trace.pause()
+            self.tick(force=True)
+
+    def action_seek(self, delta: float) -> None:
+        trace = self._trace()
+        if trace is not None:
+            trace.seek(delta * max(trace.speed, 1.0))
+
+    def action_speed(self, factor: float) -> None:
+        trace = self._trace()
+        if trace is not None and trace.speed > 0:
+            trace.speed = min(1000.0, max(0.125, trace.speed * factor))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())

@@ -1,0 +1,330 @@
+"""The event-folding core: block events in, the cache's current shape out. Knows nothing of widgets.
+
+:class:`CacheState` owns everything the views read. Invariants (``check_integrity``):
+
+- ``blocks`` holds exactly the hashes with at least one live copy; a hash stored N times on a
+  medium (vLLM emits one ``BlockStored`` per physical copy) needs N ``BlockRemoved`` there to go.
+- ``children[p]`` is the set of cached hashes whose parent is ``p`` (``p`` itself may be gone:
+  vLLM can evict a parent before its children, and a consumer that joined late never saw it).
+- ``roots`` is the set of cached hashes whose parent is ``None`` or not cached.
+- The event log and the hit-rate history are capped, so memory is bounded by the cache's size.
+
+Time is the producer's (``EventBatch.ts``): ``now`` is the latest batch time, so ages and rates
+replay identically from a trace. Hit rate from events counts ``BlockHit`` tokens against hit plus
+computed (``BlockStored``) tokens; vLLM streams carry no hits, so there it needs ``--metrics``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from typing import Any
+
+from kvscope.backend.events import (
+    AllBlocksCleared,
+    BlockEvicted,
+    BlockHit,
+    BlockPinned,
+    BlockRemoved,
+    BlockStored,
+    BlockSwapped,
+    EventBatch,
+    RequestPreempted,
+)
+
+TIERS = ("GPU", "CPU", "DISK", "OTHER")
+_TIER_INDEX = {"GPU": 0, "CPU": 1, "DISK": 2}
+_LOG_TOKENS_KEPT = 64
+
+
+def tier_index(medium: str | None) -> int:
+    """0 GPU (device; also ``None``), 1 CPU (host), 2 DISK, 3 anything else (e.g. a connector)."""
+    if medium is None:
+        return 0
+    i = _TIER_INDEX.get(medium)
+    return _TIER_INDEX.get(medium.upper(), 3) if i is None else i
+
+
+class Node:
+    """One cached block: all copies of one hash, per tier (``copies[i]`` for ``TIERS[i]``).
+
+    ``tokens[offset:offset + block_size]`` are its token ids (``tokens`` is shared by the whole
+    stored run, so a block costs no copy); ``tokens`` is ``None`` when the producer sent none.
+    """
+
+    __slots__ = ("c0", "c1", "c2", "c3", "created", "hash", "hits", "last_used", "offset",
+                 "parent", "pinned", "tenant", "tokens")  # fmt: skip
+
+    def __init__(self, h: Any, parent: Any, tokens: list[int] | None, offset: int, ts: float):
+        self.hash = h
+        self.parent = parent
+        self.tokens = tokens
+        self.offset = offset
+        self.created = ts
+        self.last_used = ts
+        self.hits = 0
+        self.c0 = self.c1 = self.c2 = self.c3 = 0
+        self.pinned = False
+        self.tenant: str | None = None
+
+    @property
+    def copies(self) -> dict[str, int]:
+        """Live copies per tier (tiers with none left out)."""
+        counts = (self.c0, self.c1, self.c2, self.c3)
+        return {TIERS[i]: n for i, n in enumerate(counts) if n}
+
+    @property
+    def tier(self) -> str:
+        """The fastest tier holding a copy."""
+        for i, n in enumerate((self.c0, self.c1, self.c2, self.c3)):
+            if n:
+                return TIERS[i]
+        return "-"
+
+    def token_ids(self, block_size: int) -> list[int] | None:
+        if self.tokens is None:
+            return None
+        return self.tokens[self.offset : self.offset + block_size]
+
+
+_SLOT = ("c0", "c1", "c2", "c3")
+
+
+def _add_copy(node: Node, i: int, delta: int) -> int:
+    """Add ``delta`` copies on tier ``i``; returns the new count."""
+    name = _SLOT[i]
+    n = getattr(node, name) + delta
+    setattr(node, name, n)
+    return n
+
+
+class TenantStats:
+    __slots__ = ("blocks", "hit_tokens", "hits", "query_tokens")
+
+    def __init__(self) -> None:
+        self.blocks = 0
+        self.hit_tokens = 0
+        self.query_tokens = 0
+        self.hits = 0
+
+
+class CacheState:
+    """Folds event batches into the cache's current state. Single-threaded: one owner applies."""
+
+    def __init__(self, log_size: int = 5_000, history: int = 600, bucket_s: float = 1.0) -> None:
+        self.blocks: dict[Any, Node] = {}
+        self.children: dict[Any, set[Any]] = {}
+        self.roots: set[Any] = set()
+        self.log: deque[tuple[float, Any]] = deque(maxlen=log_size)
+        self.history: deque[list[float]] = deque(maxlen=history)  # [bucket, hit, query]
+        self.bucket_s = bucket_s
+        self.tenants: dict[str, TenantStats] = {}
+        self.counts: Counter[str] = Counter()  # events by type
+        self.evictions: Counter[str] = Counter()  # blocks by reason
+        self.swaps: Counter[str] = Counter()  # blocks by "GPU->CPU"
+        self.preemptions: Counter[str] = Counter()  # requests by mode
+        self.hit_tokens = 0
+        self.stored_tokens = 0
+        self.unknown_removals = 0
+        self.block_size: int | None = None
+        self.now = 0.0
+        self.first_ts: float | None = None
+        self.batches = 0
+        self.version = 0
+        self._apply = {
+            BlockStored: self._stored,
+            BlockRemoved: self._removed,
+            AllBlocksCleared: self._cleared,
+            BlockHit: self._hit,
+            BlockEvicted: self._evicted,
+            BlockSwapped: self._swapped,
+            BlockPinned: self._pinned,
+            RequestPreempted: self._preempted,
+        }
+
+    def apply(self, batch: EventBatch) -> None:
+        """Fold one batch (events in order)."""
+        ts = batch.ts
+        if self.first_ts is None:
+            self.first_ts = ts
+        if ts > self.now:
+            self.now = ts
+        self.batches += 1
+        self.version += 1
+        table, log, counts = self._apply, self.log, self.counts
+        for event in batch.events:
+            fn = table.get(type(event))
+            if fn is None:
+                continue
+            counts[event.TYPE] += 1
+            fn(event, ts)
+            if type(event) is BlockStored and len(event.token_ids) > _LOG_TOKENS_KEPT:
+                event = BlockStored(event.block_hashes, event.parent_block_hash,
+                                    event.token_ids[:_LOG_TOKENS_KEPT], event.block_size,
+                                    medium=event.medium)  # fmt: skip
+            log.append((ts, event))
+
+    def _bucket(self, ts: float) -> list[float]:
+        b = float(int(ts // self.bucket_s))
+        hist = self.history
+        if not hist or b > hist[-1][0]:
+            hist.append([b, 0, 0])
+        return hist[-1]
+
+    def _tenant(self, name: str) -> TenantStats:
+        t = self.tenants.get(name)
+        if t is None:
+            t = self.tenants[name] = TenantStats()
+        return t
+
+    def _stored(self, e: BlockStored, ts: float) -> None:
+        bs = e.block_size
+        self.block_size = bs
+        ti = tier_index(e.medium)
+        toks = e.token_ids
+        aligned = len(toks) == len(e.block_hashes) * bs
+        parent = e.parent_block_hash
+        blocks, children, roots = self.blocks, self.children, self.roots
+        pnode = blocks.get(parent) if parent is not None else None
+        tenant = pnode.tenant if pnode is not None else None
+        new_tokens = 0
+        for i, h in enumerate(e.block_hashes):
+            node = blocks.get(h)
+            if node is None:
+                node = Node(h, parent, toks if aligned else None, i * bs, ts)
+                node.tenant = tenant
+                blocks[h] = node
+                if parent is not None:
+                    sib = children.get(parent)
+                    if sib is None:
+                        children[parent] = {h}
+                    else:
+                        sib.add(h)
+                if pnode is None:
+                    roots.add(h)
+                orphans = children.get(h)
+                if orphans:
+                    roots.difference_update(orphans)
+                if tenant is not None:
+                    self._tenant(tenant).blocks += 1
+            if ti == 0:
+                node.c0 += 1
+            else:
+                _add_copy(node, ti, 1)
+            node.last_used = ts
+            new_tokens += bs
+            parent, pnode, tenant = h, node, node.tenant
+        self.stored_tokens += new_tokens
+        self._bucket(ts)[2] += new_tokens
+        if tenant is not None:
+            self._tenant(tenant).query_tokens += new_tokens
+
+    def _drop(self, node: Node) -> None:
+        h = node.hash
+        del self.blocks[h]
+        self.roots.discard(h)
+        sib = self.children.get(node.parent)
+        if sib is not None:
+            sib.discard(h)
+            if not sib:
+                del self.children[node.parent]
+        orphans = self.children.get(h)
+        if orphans:
+            self.roots.update(orphans)
+        if node.tenant is not None:
+            self._tenant(node.tenant).blocks -= 1
+
+    def _removed(self, e: BlockRemoved, ts: float) -> None:
+        ti = tier_index(e.medium)
+        for h in e.block_hashes:
+            node = self.blocks.get(h)
+            if node is None or not getattr(node, _SLOT[ti]):
+                self.unknown_removals += 1
+                continue
+            _add_copy(node, ti, -1)
+            if not (node.c0 or node.c1 or node.c2 or node.c3):
+                self._drop(node)
+
+    def _cleared(self, e: AllBlocksCleared, ts: float) -> None:
+        self.blocks.clear()
+        self.children.clear()
+        self.roots.clear()
+        for t in self.tenants.values():
+            t.blocks = 0
+
+    def _hit(self, e: BlockHit, ts: float) -> None:
+        blocks = self.blocks
+        tenant = e.tenant
+        for h in e.block_hashes:
+            node = blocks.get(h)
+            if node is not None:
+                node.hits += 1
+                node.last_used = ts
+                if node.tenant is None and tenant is not None:
+                    node.tenant = tenant
+                    self._tenant(tenant).blocks += 1
+        self.hit_tokens += e.num_tokens
+        bucket = self._bucket(ts)
+        bucket[1] += e.num_tokens
+        bucket[2] += e.num_tokens
+        if tenant is not None:
+            t = self._tenant(tenant)
+            t.hits += 1
+            t.hit_tokens += e.num_tokens
+            t.query_tokens += e.num_tokens
+
+    def _evicted(self, e: BlockEvicted, ts: float) -> None:
+        self.evictions[e.reason] += len(e.block_hashes)
+
+    def _swapped(self, e: BlockSwapped, ts: float) -> None:
+        src, dst = tier_index(e.from_tier), tier_index(e.to_tier)
+        self.swaps[f"{TIERS[src]}->{TIERS[dst]}"] += len(e.block_hashes)
+        for h in e.block_hashes:
+            node = self.blocks.get(h)
+            if node is not None and getattr(node, _SLOT[src]):
+                _add_copy(node, src, -1)
+                _add_copy(node, dst, 1)
+
+    def _pinned(self, e: BlockPinned, ts: float) -> None:
+        for h in e.block_hashes:
+            node = self.blocks.get(h)
+            if node is not None:
+                node.pinned = e.pinned
+
+    def _preempted(self, e: RequestPreempted, ts: float) -> None:
+        self.preemptions[e.mode] += 1
+
+    def hit_rate(self, window_s: float = 10.0) -> float | None:
+        """Hit tokens / queried tokens over the last ``window_s`` of producer time."""
+        start = (self.now - window_s) // self.bucket_s
+        hit = query = 0
+        for b, h, q in reversed(self.history):
+            if b <= start:
+                break
+            hit += h
+            query += q
+        return hit / query if query and self.counts["BlockHit"] else None
+
+    def blocks_by_tier(self) -> Counter[str]:
+        """Cached block copies per tier, plus ``pinned`` (blocks)."""
+        out: Counter[str] = Counter()
+        for node in self.blocks.values():
+            for tier, n in node.copies.items():
+                out[tier] += n
+            if node.pinned:
+                out["pinned"] += 1
+        return out
+
+    def check_integrity(self) -> None:
+        """Raise AssertionError if the invariants in the module docstring do not hold."""
+        kids: dict[Any, set[Any]] = {}
+        for h, node in self.blocks.items():
+            assert node.hash == h and node.copies and min(node.c0, node.c1, node.c2, node.c3) >= 0
+            if node.parent is not None:
+                kids.setdefault(node.parent, set()).add(h)
+        assert kids == self.children, "children index out of sync"
+        roots = {
+            h for h, n in self.blocks.items() if n.parent is None or n.parent not in self.blocks
+        }
+        assert roots == self.roots, "roots out of sync"
+        for name, t in self.tenants.items():
+            assert t.blocks == sum(1 for n in self.blocks.values() if n.tenant == name), name

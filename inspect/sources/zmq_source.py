@@ -1,0 +1,159 @@
+"""KV events over ZMQ in vLLM's wire format (kvscope, vLLM and SGLang publishers).
+
+A SUB socket receives ``[topic, seq, payload]``. Sequence numbers are checked: a jump forward is a
+gap, recovered through the replay socket when one is given (a DEALER sends ``[b"", start_seq]``
+and reads replies until the end marker, accepting vLLM's old ``[seq, payload]`` and new
+``[topic, seq, payload]`` reply shapes); a jump backward means the publisher restarted, so the
+folded state is reset. With a replay socket, the buffered history is fetched on the first message.
+Malformed messages are counted and reported, never raised.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from kvscope.backend.event_codec import DecodeError, decode_batch
+from kvscope.backend.kv_publisher import END_SEQ, should_bind
+from kvscope.inspect.sources.feed import Backoff, Feed, Source
+
+
+class ZmqSource(Source):
+    """Subscribes to ``endpoint``; ``replay`` is the publisher's replay (ROUTER) endpoint."""
+
+    def __init__(
+        self,
+        endpoint: str,
+        replay: str | None = None,
+        topic: str = "",
+        replay_timeout_s: float = 2.0,
+        idle_warn_s: float = 10.0,
+    ) -> None:
+        self.name = "zmq"
+        self.endpoint = endpoint
+        self.replay = replay
+        self.topic = topic.encode()
+        self.replay_timeout_s = replay_timeout_s
+        self.idle_warn_s = idle_warn_s
+        self.last_seq: int | None = None
+        self.received = 0
+        self.recovered = 0
+        self.lost = 0
+        self.bad = 0
+        self.restarts = 0
+        self._last_status = 0.0
+
+    def run(self, feed: Feed, stop: threading.Event) -> None:
+        import zmq
+
+        backoff = Backoff()
+        while not stop.is_set():
+            ctx = zmq.Context()
+            try:
+                sub = ctx.socket(zmq.SUB)
+                sub.setsockopt(zmq.SUBSCRIBE, self.topic)
+                sub.setsockopt(zmq.LINGER, 0)
+                if should_bind(self.endpoint):
+                    sub.bind(self.endpoint)
+                else:
+                    sub.connect(self.endpoint)
+                feed.status(self.name, "warn", f"waiting for events on {self.endpoint}")
+                backoff.reset()
+                self._loop(sub, ctx, feed, stop)
+            except Exception as exc:  # a broken endpoint must not kill the app
+                feed.status(self.name, "error", f"{self.endpoint}: {exc}; retrying")
+                stop.wait(backoff.next())
+            finally:
+                ctx.destroy(linger=0)
+
+    def _loop(self, sub: Any, ctx: Any, feed: Feed, stop: threading.Event) -> None:
+        last_msg = time.monotonic()
+        while not stop.is_set():
+            if not sub.poll(200):
+                if self.received and time.monotonic() - last_msg > self.idle_warn_s:
+                    idle = time.monotonic() - last_msg
+                    feed.status(self.name, "warn", f"no events for {idle:.0f} s ({self.summary()})")
+                continue
+            last_msg = time.monotonic()
+            self.handle(sub.recv_multipart(), feed, ctx)
+
+    def summary(self) -> str:
+        return (f"{self.received} msgs, {self.recovered} replayed, {self.lost} lost, "
+                f"{self.bad} bad")  # fmt: skip
+
+    def handle(self, frames: list[bytes], feed: Feed, ctx: Any = None) -> None:
+        """Process one SUB message (public so tests can feed frames directly)."""
+        if len(frames) != 3 or len(frames[1]) != 8:
+            self.bad += 1
+            feed.status(self.name, "warn", f"malformed message ({len(frames)} frames); skipped")
+            return
+        seq = int.from_bytes(frames[1], "big")
+        last = self.last_seq
+        level, note = "ok", ""
+        if last is not None and seq <= last:
+            self.restarts += 1
+            feed.reset()
+            level, note = "warn", "publisher restarted; view reset. "
+        elif (last is None and self.replay and seq > 0) or (last is not None and seq > last + 1):
+            start = 0 if last is None else last + 1
+            got = self._replay(start, seq, feed, ctx)
+            missing = seq - start - got
+            if missing > 0 and last is not None:
+                self.lost += missing
+                level, note = "warn", f"lost {missing} message(s) before seq {seq}. "
+        self.last_seq = seq
+        if self._push(frames[2], seq, feed):
+            self.received += 1
+            now = time.monotonic()
+            if level != "ok" or now - self._last_status > 0.5:  # bounded status traffic
+                self._last_status = now
+                feed.status(self.name, level, f"{note}{self.endpoint}: {self.summary()}")
+
+    def _push(self, payload: bytes, seq: int, feed: Feed) -> bool:
+        try:
+            feed.push(decode_batch(payload))
+        except DecodeError as exc:
+            self.bad += 1
+            feed.status(self.name, "warn", f"bad message seq {seq}: {exc}")
+            return False
+        return True
+
+    def _replay(self, start: int, stop_seq: int, feed: Feed, ctx: Any) -> int:
+        """Fetch ``[start, stop_seq)`` from the replay socket; returns how many were recovered."""
+        if not self.replay or ctx is None:
+            return 0
+        import zmq
+
+        dealer = ctx.socket(zmq.DEALER)
+        dealer.setsockopt(zmq.LINGER, 0)
+        got = 0
+        try:
+            dealer.connect(self.replay)
+            dealer.send_multipart([b"", start.to_bytes(8, "big")])
+            deadline = time.monotonic() + self.replay_timeout_s
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not dealer.poll(int(left * 1000)):
+                    feed.status(self.name, "warn", f"replay socket {self.replay} did not answer")
+                    return got
+                reply = dealer.recv_multipart()
+                frames = reply[1:] if reply and reply[0] == b"" else reply
+                seq_b, payload = _parse_reply(frames)
+                if seq_b is None or seq_b == END_SEQ:
+                    return got
+                seq = int.from_bytes(seq_b, "big")
+                if start <= seq < stop_seq and self._push(payload, seq, feed):
+                    got += 1
+                    self.recovered += 1
+        finally:
+            dealer.close(linger=0)
+
+
+def _parse_reply(frames: list[bytes]) -> tuple[bytes | None, bytes]:
+    """(seq, payload) of a replay reply in either shape; (None, b"") if unrecognisable."""
+    if len(frames) == 3 and len(frames[1]) == 8:
+        return frames[1], frames[2]  # new: [topic, seq, payload]; end: [b"", END_SEQ, b""]
+    if len(frames) == 2 and len(frames[0]) == 8:
+        return frames[0], frames[1]  # old: [seq, payload]; end: [END_SEQ, b""]
+    return None, b""

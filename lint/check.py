@@ -35,8 +35,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--min-prefix-tokens", type=int, help="override PL008's minimum")
     p.add_argument("--format", choices=FORMATS, default=os.environ.get("PROMPTLINT_FORMAT", "text"))
     p.add_argument("-o", "--output-file", type=Path, help="write the report here")
-    p.add_argument("--sort", choices=("position", "cost"), default="position",
-                   help="order findings by file position or by tokens at stake")  # fmt: skip
+    p.add_argument(
+        "--sort",
+        choices=("position", "cost"),
+        default="position",
+        help="order findings by file position or by tokens at stake",
+    )
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     p.add_argument("--fix", action="store_true", help="apply safe fixes (sort tools, sort keys)")
     p.add_argument("--config", type=Path, help="config file (default: nearest one)")

@@ -14,7 +14,10 @@ _MONTHS = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
-_TIME = r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?:[AaPp]\.?[Mm]\.?))?(?:\s?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+_TIME = (
+    r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?:[AaPp]\.?[Mm]\.?))?"
+    r"(?:\s?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+)
 DATETIME_RE = re.compile(
     r"(?<![\w.-])(?:"
     rf"\d{{4}}-\d{{2}}-\d{{2}}(?:[T ]{_TIME})?"
@@ -135,6 +138,7 @@ USER_WORDS = frozenset(
     ]
 )
 BARE_NAMES = frozenset(["name", "first_name", "last_name", "full_name", "display_name", "nickname"])
+NAME_QUALIFIERS = frozenset({"first", "last", "full", "display", "nick", "given", "family"})
 TIME_PLACEHOLDER_NAMES = frozenset({"strftime_now", "date_string"})
 
 _IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -185,7 +189,7 @@ def classify_name(identifier: str) -> str | None:
         return "time"
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
         return "id"
-    if ws & USER_WORDS or identifier in BARE_NAMES:
+    if ws & USER_WORDS or identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
     return None
 
@@ -256,6 +260,15 @@ def volatile_literals(text: str, concrete: bool) -> Iterator[Literal]:
     `concrete` is True for captured requests (every value was rendered at request time); in
     templates a bare date is static text, so only times of day and cued dates count there.
     """
+    found = sorted(_literals(text, concrete), key=lambda lit: (lit.start, -lit.end))
+    end = -1
+    for lit in found:
+        if lit.start >= end:
+            yield lit
+            end = lit.end
+
+
+def _literals(text: str, concrete: bool) -> Iterator[Literal]:
     for m in DATETIME_RE.finditer(text):
         before = text[max(0, m.start() - 40) : m.start()]
         if STATIC_CUE_RE.search(before):

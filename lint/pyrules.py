@@ -139,7 +139,7 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
 
 def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     parent = scan.parents.get(node)
-    if isinstance(parent, ast.JoinedStr | ast.Expr) or isinstance(parent, ast.Attribute):
+    if isinstance(parent, ast.JoinedStr | ast.Expr | ast.Attribute):
         return
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
@@ -192,15 +192,17 @@ def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         if bad_kw or any(k.arg is None for k in node.keywords)
         else Fix("py-sort-keys", end - 1)
     )
-    msg = (f"`{ast.unparse(node)[:60]}` serialises without sort_keys=True: key order follows "
-           "insertion order, which differs across processes and round-trips")  # fmt: skip
+    msg = (
+        f"`{ast.unparse(node)[:60]}` serialises without sort_keys=True: key order follows "
+        "insertion order, which differs across processes and round-trips"
+    )
     yield Problem("PL005", start, end, msg, 0, fix, None)
 
 
 def unstable_source(scan: Scan, node: ast.AST) -> str | None:
     """Why iterating `node` has no stable order, or None."""
     if isinstance(node, ast.Call):
-        recv, attr = dotted(node.func)
+        attr = dotted(node.func)[1]
         if attr == "sorted":
             return None
         if attr in {"values", "keys", "items"} and isinstance(node.func, ast.Attribute):
@@ -225,8 +227,10 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
 
 def _tools_problem(scan: Scan, value: ast.AST, why: str) -> Problem:
     start, end = scan.span(value)
-    msg = (f"tools are built from {why} without sorting; their order (and the whole prefix) "
-           "can change between processes. Wrap it in sorted(..., key=name)")  # fmt: skip
+    msg = (
+        f"tools are built from {why} without sorting; their order (and the whole prefix) "
+        "can change between processes. Wrap it in sorted(..., key=name)"
+    )
     return Problem("PL004", start, end, msg, 0, None, None)
 
 
@@ -260,13 +264,14 @@ def _tools_loop(scan: Scan, node: ast.For) -> Iterator[Problem]:
     if not why:
         return
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
-            if (
-                sub.func.attr in {"append", "extend"}
-                and words(ast.unparse(sub.func.value)) & TOOL_WORDS
-            ):
-                yield _tools_problem(scan, node.iter, why)
-                return
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr in {"append", "extend"}
+            and words(ast.unparse(sub.func.value)) & TOOL_WORDS
+        ):
+            yield _tools_problem(scan, node.iter, why)
+            return
 
 
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
@@ -283,9 +288,11 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         ws = words(ast.unparse(target).replace(".", "_"))
         if ws & PROMPT_WORDS and not ws & USER_SIDE:
             start, end = scan.span(node.test)
-            msg = (f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "
-                   "requests on either side of the condition share no prefix after it. Keep the "
-                   "system prompt fixed and put the variable part in the last user turn")  # fmt: skip
+            msg = (
+                f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "
+                "requests on either side of the condition share no prefix after it. Keep the "
+                "system prompt fixed and put the variable part in the last user turn"
+            )
             yield Problem("PL006", start, end, msg, 0, None, None)
             return
 
@@ -306,13 +313,15 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
         marks.sort()
         if len(marks) > 4:
             s, e = marks[4]
-            msg = f"{len(marks)} cache_control breakpoints in one request; Anthropic accepts at most 4"
+            msg = f"{len(marks)} cache_control breakpoints in one call; Anthropic accepts at most 4"
             yield Problem("PL007", s, e, msg, 0, None, None)
-        lo, hi = scan.span(call)
+        lo = scan.span(call)[0]
         for s, e in marks:
             before = [p for p in volatile if lo <= p.src_start < s]
             if before:
-                msg = (f"cache_control breakpoint after volatile content ({before[0].code} at "
-                       f"offset {before[0].src_start}): the cache entry it writes is never read")  # fmt: skip
+                msg = (
+                    f"cache_control breakpoint after volatile content ({before[0].code} at "
+                    f"offset {before[0].src_start}): its cache entry is never read"
+                )
                 yield Problem("PL007", s, e, msg, 0, None, None)
                 break

@@ -48,10 +48,15 @@ def tool_name(tool: Any) -> str:
 
 def build(doc: Document, obj: Any, locate: Locate, syntax_kind: str) -> Document:
     """Fill `doc` from a request body `obj`; `locate(path, text, part)` makes a Segment."""
-    if is_message_list(obj):
-        obj = {"messages": obj}
-    elif is_tool_list(obj):
-        obj = {"tools": obj}
+    if is_message_list(obj) or is_tool_list(obj):
+        obj = {"messages" if is_message_list(obj) else "tools": obj}
+        inner = locate
+
+        def locate(path: tuple, text: str, part: str) -> Segment:
+            seg = inner(path[1:], text, part)
+            seg.path = path
+            return seg
+
     doc.data = obj
     model = obj.get("model")
     doc.model = model if isinstance(model, str) else None

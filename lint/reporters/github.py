@@ -27,9 +27,13 @@ def write(findings: list[Finding], out: TextIO, **_: object) -> None:
                  f"line={f.line}", f"endLine={f.end_line}"]  # fmt: skip
         if f.line == f.end_line:
             props += [f"col={f.column}", f"endColumn={f.end_column}"]
-        cost = "" if f.token_offset is None else (
-            f" [token {f.token_offset}, block {f.block_index}; "
-            f"{f.blocks_at_stake} blocks / {f.tokens_at_stake} tokens at stake]"
+        cost = (
+            ""
+            if f.token_offset is None
+            else (
+                f" [token {f.token_offset}, block {f.block_index}; "
+                f"{f.blocks_at_stake} blocks / {f.tokens_at_stake} tokens at stake]"
+            )
         )
         message = f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}{cost}"
         out.write(f"::{LEVELS.get(f.severity, 'warning')} {','.join(props)}::{_data(message)}\n")

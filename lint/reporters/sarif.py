@@ -67,7 +67,11 @@ def document(findings: list[Finding]) -> dict:
             }
         )
     driver = {"name": "promptlint", "version": VERSION, "informationUri": INFO_URI, "rules": rules}
-    return {"version": "2.1.0", "$schema": SCHEMA, "runs": [{"tool": {"driver": driver}, "results": results}]}
+    return {
+        "version": "2.1.0",
+        "$schema": SCHEMA,
+        "runs": [{"tool": {"driver": driver}, "results": results}],
+    }
 
 
 def write(findings: list[Finding], out: TextIO, **_: object) -> None:

@@ -15,8 +15,14 @@ def write(findings: list[Finding], out: TextIO, *, linted: int = 0, color: bool 
     from rich.console import Console
     from rich.markup import escape
 
-    console = Console(file=out, highlight=False, no_color=not color, width=120,
-                      force_terminal=None if color else False, soft_wrap=True)  # fmt: skip
+    console = Console(
+        file=out,
+        highlight=False,
+        no_color=not color,
+        width=120,
+        force_terminal=None if color else False,
+        soft_wrap=True,
+    )
     for f in findings:
         style = STYLES.get(f.severity, "")
         console.print(

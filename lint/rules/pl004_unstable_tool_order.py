@@ -48,7 +48,9 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         i = next(k for k, (a, b) in enumerate(zip(names, want, strict=True)) if a != b)
         start, end = tl.spans[i]
         seg = next((s for s in doc.segments if s.part == "tools" and s.index == i), None)
-        fix = Fix("sort-tools", (doc.base_line, li)) if tl.schema_key in {"json", "jsonl"} else None
+        fix = Fix(
+            "sort-tools", (doc.base_line, li)
+        )  # target[0]: JSONL line index if tl.schema_key in {"json", "jsonl"} else None
         msg = (
             f"tools are not sorted by name: `{names[i]}` comes where `{want[i]}` belongs; "
             "any producer that lists them in another order changes the whole prefix. "

@@ -71,8 +71,10 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     if doc.chat_template:
         for seg in doc.segments:
             for m in TOJSON_RE.finditer(seg.text):
-                msg = ("`tojson` in a chat template keeps the caller's key order; "
-                       "use `tojson(sort_keys=true)` or sort tool schemas before rendering")  # fmt: skip
+                msg = (
+                    "`tojson` in a chat template keeps the caller's key order; "
+                    "use `tojson(sort_keys=true)` or sort tool schemas before rendering"
+                )
                 pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
                 yield Problem(CODE, seg.to_source(m.start()), seg.to_source(m.end()), msg, pos)
         return
@@ -87,9 +89,11 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
                     continue
                 start, end = tl.spans[i]
                 seg = next((s for s in doc.segments if s.part == "tools" and s.index == i), None)
-                msg = (f"keys of tool `{tool_name_of(tool)}` {label}{'' if where == '.' else where} "
-                       "are not in sorted order; any re-serialisation that sorts or reorders "
-                       "them changes the prefix. Sort schema keys")  # fmt: skip
+                msg = (
+                    f"keys of tool `{tool_name_of(tool)}` {label}{'' if where == '.' else where} "
+                    "are not in sorted order; any re-serialisation that sorts or reorders "
+                    "them changes the prefix. Sort schema keys"
+                )
                 fix = Fix("sort-keys", (doc.base_line,)) if fixable else None
                 yield Problem(CODE, start, end, msg, seg.prefix_start if seg else 0, fix)
     rf = doc.data.get("response_format") if isinstance(doc.data, dict) else None
@@ -103,8 +107,10 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         if where is not None:
             seg = next((s for s in doc.segments if s.part == "schema"), None)
             start = seg.src_start if seg else 0
-            msg = ("keys of the response_format schema are not in sorted order; the schema is "
-                   "part of the cached prefix. Sort schema keys")  # fmt: skip
+            msg = (
+                "keys of the response_format schema are not in sorted order; the schema is "
+                "part of the cached prefix. Sort schema keys"
+            )
             fix = Fix("sort-keys", (doc.base_line,)) if fixable or doc.kind == "request" else None
             yield Problem(CODE, start, start, msg, seg.prefix_start if seg else 0, fix)
 

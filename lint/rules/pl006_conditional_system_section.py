@@ -57,9 +57,11 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
-            msg = (f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
-                   "side of the condition share no prefix after it. Keep the system prompt fixed "
-                   "and move the variable part to the last user turn")  # fmt: skip
+            msg = (
+                f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
+                "side of the condition share no prefix after it. Keep the system prompt fixed "
+                "and move the variable part to the last user turn"
+            )
             pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
             yield Problem(CODE, seg.to_source(m.start()), seg.to_source(m.end()), msg, pos)
 

@@ -45,15 +45,19 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         return
     if len(marks) > MAX_BREAKPOINTS:
         extra = marks[MAX_BREAKPOINTS]
-        msg = (f"{len(marks)} cache_control breakpoints; Anthropic accepts at most "
-               f"{MAX_BREAKPOINTS} per request (the request is rejected). Keep the last "
-               "breakpoint of each stable section only")  # fmt: skip
+        msg = (
+            f"{len(marks)} cache_control breakpoints; Anthropic accepts at most "
+            f"{MAX_BREAKPOINTS} per request (the request is rejected). Keep the last "
+            "breakpoint of each stable section only"
+        )
         yield Problem(CODE, extra.src_start, extra.src_end, msg, extra.prefix_pos)
     seen_5m = False
     for mark in marks:
         if mark.ttl == "1h" and seen_5m:
-            msg = ("a 1-hour cache_control breakpoint after a 5-minute one; Anthropic requires "
-                   "1-hour entries to come first")  # fmt: skip
+            msg = (
+                "a 1-hour cache_control breakpoint after a 5-minute one; Anthropic requires "
+                "1-hour entries to come first"
+            )
             yield Problem(CODE, mark.src_start, mark.src_end, msg, mark.prefix_pos)
             break
         seen_5m = seen_5m or mark.ttl != "1h"
@@ -64,8 +68,10 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         if before:
             first = before[0]
             line = doc.source.count("\n", 0, first.src_start) + 1
-            msg = (f"cache_control breakpoint after volatile content ({first.code} on line "
-                   f"{line}): the entry it writes changes every request and is never read. "
-                   "Move volatile text after the last breakpoint")  # fmt: skip
+            msg = (
+                f"cache_control breakpoint after volatile content ({first.code} on line "
+                f"{line}): the entry it writes changes every request and is never read. "
+                "Move volatile text after the last breakpoint"
+            )
             yield Problem(CODE, mark.src_start, mark.src_end, msg, mark.prefix_pos)
             return

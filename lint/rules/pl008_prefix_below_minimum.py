@@ -73,8 +73,10 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
                 continue
             n = ctx.count_tokens(doc.prefix[: mark.prefix_pos])
             if n < minimum:
-                msg = (f"the prefix up to this cache_control breakpoint is {n} tokens, below the "
-                       f"{minimum}-token minimum for {who}: it is never cached")  # fmt: skip
+                msg = (
+                    f"the prefix up to this cache_control breakpoint is {n} tokens, below the "
+                    f"{minimum}-token minimum for {who}: it is never cached"
+                )
                 yield Problem(CODE, mark.src_start, mark.src_end, msg, 0, None, None, n)
         return
     cacheable = [s for s in doc.segments if s.cacheable]
@@ -85,8 +87,10 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     n = ctx.count_tokens(doc.prefix[:end])
     if n < minimum:
         last = cacheable[-1]
-        msg = (f"the cacheable prefix (tools and system prompt) is {n} tokens, below the "
-               f"{minimum}-token minimum for {who}: requests never hit the provider's cache. "
-               "Put more stable content first, or accept no caching")  # fmt: skip
+        msg = (
+            f"the cacheable prefix (tools and system prompt) is {n} tokens, below the "
+            f"{minimum}-token minimum for {who}: requests never hit the provider's cache. "
+            "Put more stable content first, or accept no caching"
+        )
         start = min(s.src_start for s in cacheable)
         yield Problem(CODE, start, last.to_source(len(last.text)), msg, 0, None, None, n)

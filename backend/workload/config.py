@@ -56,7 +56,7 @@ class WorkloadConfig:
     reply_tokens: int = 120
     rag_share: float = 0.9
     rag_tokens: int = 600
-    code_context_tokens: int = 11000
+    code_context_tokens: int = 12000
     code_edit_share: float = 0.7
     public_prompt_every: int = 3
 

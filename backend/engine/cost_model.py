@@ -66,10 +66,11 @@ class CostModel:
     def swap_seconds(self, num_blocks: int) -> float:
         return 2 * num_blocks * self.block_bytes / self.copy_bytes_per_s
 
-    def choose(self, num_tokens: int, num_blocks: int, host_free_blocks: int) -> Choice:
-        """Pick a mode for a victim holding ``num_blocks`` blocks for ``num_tokens`` tokens."""
+    def choose(self, num_tokens: int, num_blocks: int, can_swap: bool) -> Choice:
+        """Pick a mode for a victim holding ``num_blocks`` blocks for ``num_tokens`` computed
+        tokens; ``can_swap`` says whether the host tier can take them now."""
         r, s = self.recompute_seconds(num_tokens), self.swap_seconds(num_blocks)
-        can_swap = num_blocks > 0 and host_free_blocks >= num_blocks
+        can_swap = can_swap and num_blocks > 0
         if self.mode == RECOMPUTE or not can_swap:
             return Choice(RECOMPUTE, r, s)
         if self.mode == SWAP:

@@ -108,7 +108,7 @@ class Engine:
                 "shorten the prompt or lower max_tokens"
             )
         rid = request_id or f"req-{uuid.uuid4().hex[:16]}"
-        seq = Sequence(next(self._ids), rid, prompt_token_ids, params, extra, sharing, tenant)
+        seq = Sequence(f"s{next(self._ids)}", rid, prompt_token_ids, params, extra, sharing, tenant)
         seq.operation = operation
         if params.seed is not None:
             import torch
@@ -295,12 +295,13 @@ class Engine:
         return max(1, min(60, int(backlog * per_request) + 1))
 
     # -- read-only views for routes (call under ``lock``) ---------------------------------------
-    def cache_tiers(self) -> dict[str, dict[str, int]]:
+    def cache_tiers(self, stats=None) -> dict[str, dict[str, int]]:
         """Blocks by tier and state (used, cached, free, pinned) for gauges."""
-        free = self.cache.num_free_blocks
-        cached = self.cache.num_evictable_blocks
-        used = self.config.num_blocks - free - cached
-        return {"GPU": {"used": used, "cached": cached, "free": free}}
+        stats = self.cache.stats() if stats is None else stats
+        return {
+            tier: {"used": b.used, "cached": b.cached, "free": b.free, "pinned": b.pinned}
+            for tier, b in stats.tiers.items()
+        }
 
     def snapshot(self) -> dict:
         s = self.scheduler

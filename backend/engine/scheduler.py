@@ -162,7 +162,8 @@ class Scheduler:
     def _preempt(self, seq: Sequence) -> Preemption:
         self.running.pop(self.running.index(seq))
         num_blocks = len(self.cache.block_table(seq.seq_id))
-        choice = self.cost_model.choose(seq.num_computed_tokens, num_blocks, self._host_free())
+        can_swap = self.config.host_blocks > 0 and self.cache.can_swap_out(seq.seq_id)
+        choice = self.cost_model.choose(seq.num_computed_tokens, num_blocks, can_swap)
         mode = choice.mode
         if mode == SWAP and not self._swap_out(seq):
             mode = RECOMPUTE
@@ -179,9 +180,6 @@ class Scheduler:
         self.num_preemptions[mode] += 1
         return Preemption(seq, mode, num_blocks)
 
-    def _host_free(self) -> int:
-        return int(getattr(self.cache, "num_free_host_blocks", 0) or 0)
-
     def _swap_out(self, seq: Sequence) -> bool:
         try:
             self.cache.swap_out(seq.seq_id)
@@ -190,8 +188,7 @@ class Scheduler:
         return True
 
     def _try_swap_in(self, seq: Sequence) -> bool:
-        need = -(-seq.num_cache_tokens // self.block_size) + 1
-        if self.cache.num_free_blocks + self.cache.num_evictable_blocks < need:
+        if not self.cache.can_swap_in(seq.seq_id):
             return False
         try:
             self.cache.swap_in(seq.seq_id)
@@ -229,4 +226,6 @@ class Scheduler:
             seq.stats.prefix_hit_tokens = seq.num_computed_tokens
             seq.stats.blocks_matched = alloc.num_cached_tokens // self.block_size
             seq.stats.blocks_allocated = len(alloc.block_table) - seq.stats.blocks_matched
-            seq.stats.blocks_promoted = len(alloc.promoted_blocks or ())
+            seq.stats.blocks_promoted = promoted = int(alloc.promoted_blocks or 0)
+            lower = promoted * self.block_size
+            seq.stats.tier_hit_tokens = {"GPU": alloc.num_cached_tokens - lower, "lower": lower}

@@ -51,7 +51,7 @@ class Sequence:
 
     def __init__(
         self,
-        seq_id: int,
+        seq_id: str,
         request_id: str,
         prompt_token_ids: list[int],
         params: SamplingParams,

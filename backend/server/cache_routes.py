@@ -62,11 +62,7 @@ def cache_router(engine) -> APIRouter:
         out = []
         for row in rows:
             item = jsonable(row)
-            tokens = getattr(row, "token_ids", None)
-            if tokens is None and isinstance(row, dict):
-                tokens = row.get("token_ids")
-            if tokens is not None and "text" not in item:
-                item["text"] = engine.tokenizer.decode(list(tokens))
+            item["text"] = engine.tokenizer.decode(list(row.first_token_ids))
             out.append(item)
         return {"model": engine.model_name, "prefixes": out}
 

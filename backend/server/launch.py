@@ -82,7 +82,7 @@ def build_server(config: EngineConfig, args: argparse.Namespace) -> Server:
                 args.otel_block_events,
             )
         )
-    sinks = [metrics, *build_sinks(args)]
+    sinks = build_sinks(args)
     engine = Engine(config, runner=runner, listeners=listeners, sinks=tuple(sinks))
     engine.tracer_provider = provider
     app = create_app(engine, metrics)

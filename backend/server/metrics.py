@@ -1,9 +1,11 @@
 """Prometheus exporter: the ``kvscope_*`` series of ``kvscope.backend.metric_names``, exactly.
 
-``ServerMetrics`` is three things at once: an engine listener (request and token counters,
-latency histograms), a block-event sink (evictions, swaps) and, at scrape time, a reader of the
-cache's and scheduler's gauges. The ``tenant`` label is capped at ``TENANT_LABEL_CAP`` values;
-later tenants are folded into ``tenant="other"``.
+``ServerMetrics`` is an engine listener (request and token counters, latency histograms) and, at
+scrape time, a reader of the cache's own counters (prefix-cache query/hit tokens by tenant and
+tier, evictions, swaps: advanced by their delta since the last scrape) and gauges (blocks by
+state, usage, queues). Reading the cache's counters keeps the cache's event emitter off when no
+KV-event sink is configured. The ``tenant`` label is capped at ``TENANT_LABEL_CAP`` values; later
+tenants are folded into ``tenant="other"``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from prometheus_client import (
 
 from kvscope.backend.engine.hooks import EngineListener
 from kvscope.backend.engine.sequence import Sequence
-from kvscope.backend.events import DEVICE, DISK, HOST, BlockEvicted, BlockSwapped, EventSink
 from kvscope.backend.metric_names import (
     ITL_BUCKETS,
     LATENCY_BUCKETS,
@@ -31,7 +32,6 @@ from kvscope.backend.metric_names import (
 )
 
 DEFAULT_TENANT, OTHER_TENANT = "default", "other"
-_TIER_RANK = {DEVICE: 0, HOST: 1, DISK: 2}
 disable_created_metrics()  # the *_created samples double the scrape and nobody reads them
 
 
@@ -45,7 +45,7 @@ def _make(series, registry: CollectorRegistry):
     return Histogram(name, series.help, series.labels, registry=registry, buckets=buckets)
 
 
-class ServerMetrics(EngineListener, EventSink):
+class ServerMetrics(EngineListener):
     """Owns one registry. ``render()`` refreshes the gauges from ``engine`` and scrapes."""
 
     def __init__(self, model_name: str, registry: CollectorRegistry | None = None) -> None:
@@ -53,7 +53,8 @@ class ServerMetrics(EngineListener, EventSink):
         self.registry = registry or CollectorRegistry()
         self.m: dict[str, Any] = {s.name: _make(s, self.registry) for s in SERIES}
         self._tenants: set[str] = set()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._seen: dict[tuple, float] = {}
 
     def _get(self, short: str, **labels: str):
         return self.m["kvscope_" + short].labels(model_name=self.model, **labels)
@@ -75,15 +76,8 @@ class ServerMetrics(EngineListener, EventSink):
     def on_admitted(self, seq: Sequence, first: bool, now: float) -> None:
         if not first:
             return
-        tenant = self.tenant(seq.tenant)
         self._get("prompt_tokens_total").inc(seq.num_prompt_tokens)
         self._get("request_queue_time_seconds").observe(max(0.0, now - seq.arrival_time))
-        self._get("prefix_cache_query_tokens_total", tenant=tenant).inc(seq.num_prompt_tokens)
-        hits = seq.stats.prefix_hit_tokens
-        self._get("prefix_cache_hit_tokens_total", tenant=tenant).inc(hits)
-        for tier, n in seq.stats.tier_hit_tokens.items():
-            if n:
-                self._get("prefix_cache_tier_hit_tokens_total", tier=tier).inc(n)
 
     def on_preempted(self, seq: Sequence, mode: str, num_blocks: int) -> None:
         self._get("preemptions_total", mode=mode).inc()
@@ -99,27 +93,45 @@ class ServerMetrics(EngineListener, EventSink):
         self._get("request_success_total", finished_reason=seq.finish_reason or "abort").inc()
         self._get("e2e_request_latency_seconds").observe(max(0.0, now - seq.arrival_time))
 
-    # -- block events ---------------------------------------------------------------------------
-    def emit(self, event: Any) -> None:
-        if isinstance(event, BlockEvicted):
-            tier = event.medium or DEVICE
-            n = len(event.block_hashes)
-            self._get("kv_cache_evictions_total", tier=tier, reason=event.reason).inc(n)
-        elif isinstance(event, BlockSwapped):
-            out = _TIER_RANK.get(event.to_tier, 0) > _TIER_RANK.get(event.from_tier, 0)
-            n = len(event.block_hashes)
-            self._get("kv_cache_swaps_total", direction="out" if out else "in").inc(n)
-
     # -- scrape ---------------------------------------------------------------------------------
+    def _advance(self, short: str, value: float, **labels: str) -> None:
+        """Move a counter up to the cache's cumulative ``value``."""
+        key = (short, *sorted(labels.items()))
+        delta = value - self._seen.get(key, 0.0)
+        if delta > 0:
+            self._get(short, **labels).inc(delta)
+            self._seen[key] = value
+
+    def _counters(self, stats) -> None:
+        by_label: dict[str, list[float]] = {}
+        for tenant, q in stats.query_tokens_by_tenant.items():
+            label = self.tenant(tenant or None)
+            sums = by_label.setdefault(label, [0.0, 0.0])
+            sums[0] += q
+            sums[1] += stats.hit_tokens_by_tenant.get(tenant, 0)
+        for label, (q, h) in by_label.items():
+            self._advance("prefix_cache_query_tokens_total", q, tenant=label)
+            self._advance("prefix_cache_hit_tokens_total", h, tenant=label)
+        for tier, n in stats.hit_tokens_by_tier.items():
+            self._advance("prefix_cache_tier_hit_tokens_total", n, tier=tier)
+        for tier, reasons in stats.evictions.items():
+            for reason, n in reasons.items():
+                self._advance("kv_cache_evictions_total", n, tier=tier, reason=reason)
+        for direction, n in stats.swaps.items():
+            self._advance("kv_cache_swaps_total", n, direction=direction)
+
     def refresh(self, engine) -> None:
         with engine.lock:
             snap = engine.snapshot()
-            tiers = engine.cache_tiers()
+            stats = engine.cache.stats()
+        tiers = engine.cache_tiers(stats)
+        with self._lock:
+            self._counters(stats)
         self._get("requests_running").set(snap["running"])
         self._get("requests_waiting").set(snap["waiting"])
         for tier, states in tiers.items():
-            total = sum(v for k, v in states.items() if k in ("used", "cached", "free"))
-            busy = states.get("used", 0) + states.get("cached", 0)
+            total = states["used"] + states["cached"] + states["free"]
+            busy = states["used"] + states["cached"]
             self._get("kv_cache_usage_ratio", tier=tier).set(busy / total if total else 0.0)
             for state, n in states.items():
                 self._get("kv_cache_blocks", tier=tier, state=state).set(n)

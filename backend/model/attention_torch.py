@@ -25,14 +25,16 @@ def contiguous_attention(
     qf = q.to(torch.float32).reshape(n, kv_heads, groups, d).permute(1, 2, 0, 3).contiguous()
     kt = k.to(torch.float32).permute(1, 2, 0).contiguous()[:, None]  # [KVH, 1, D, T]
     vf = v.to(torch.float32).permute(1, 0, 2).contiguous()[:, None]  # [KVH, 1, T, D]
-    key_pos = torch.arange(k.shape[0], device=q.device)
     out = torch.empty_like(qf)
     for c0 in range(0, n, QUERY_CHUNK):
         qc = qf[:, :, c0 : c0 + QUERY_CHUNK]
-        scores = torch.matmul(qc, kt) * sm_scale
-        q_pos = torch.arange(q_start + c0, q_start + c0 + qc.shape[2], device=q.device)
-        scores = scores.masked_fill(key_pos[None, :] > q_pos[:, None], float("-inf"))
-        out[:, :, c0 : c0 + QUERY_CHUNK] = torch.matmul(torch.softmax(scores, dim=-1), vf)
+        visible = q_start + c0 + qc.shape[2]  # keys past the chunk's last query are all masked
+        scores = torch.matmul(qc, kt[..., :visible]) * sm_scale
+        q_pos = torch.arange(q_start + c0, visible, device=q.device)
+        key_pos = torch.arange(visible, device=q.device)
+        scores.masked_fill_(key_pos[None, :] > q_pos[:, None], float("-inf"))
+        probs = torch.softmax(scores, dim=-1)
+        out[:, :, c0 : c0 + QUERY_CHUNK] = torch.matmul(probs, vf[:, :, :visible])
     return out.permute(2, 0, 1, 3).reshape(n, heads, d).to(q.dtype)
 
 

@@ -1,0 +1,149 @@
+"""``kvscope capacity``: the KV-cache capacity table (rich) or its JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn
+
+from kvscope.backend.capacity import (
+    DTYPE_BYTES,
+    GB,
+    PRESETS,
+    CapacityError,
+    ModelShape,
+    capacity,
+    composition,
+    dtype_bytes,
+    kv_bytes_per_token,
+    shape_from_config,
+)
+
+PROG = "kvscope capacity"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{PROG}: {message}; run '{PROG} --help' for the options\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog=PROG,
+        description="KV-cache bytes per token, what fits in a memory budget, paging waste, and "
+        "how GQA, fp8 and paging compose.",
+        epilog="presets: " + ", ".join(f"{k} ({v.name})" for k, v in PRESETS.items()),
+    )
+    p.add_argument("--preset", choices=sorted(PRESETS), help="a well-known model's shape")
+    p.add_argument("--config", help="read the shape from a Hugging Face config.json")
+    p.add_argument("--layers", type=int, help="transformer layers")
+    p.add_argument("--kv-heads", type=int, help="KV heads per layer (GQA groups)")
+    p.add_argument("--head-dim", type=int, help="dimension of one attention head")
+    p.add_argument("--heads", type=int, help="query heads (for the MHA baseline)")
+    p.add_argument("--dtype", help=f"KV dtype: {', '.join(DTYPE_BYTES)} (default: the model's)")
+    p.add_argument("--memory-gb", type=float, default=80.0, help="KV budget in GB (default 80)")
+    p.add_argument("--tokens", type=int, default=20_000, help="tokens per sequence (20000)")
+    p.add_argument("--block-size", type=int, default=16, help="paged-cache block size (16)")
+    p.add_argument("--max-context", type=int, help="contiguous baseline's reservation")
+    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    return p
+
+
+def _shape(args: argparse.Namespace) -> ModelShape:
+    if args.preset and args.config:
+        raise CapacityError("give --preset or --config, not both")
+    if args.preset:
+        base = PRESETS[args.preset]
+    elif args.config:
+        base = shape_from_config(args.config)
+    else:
+        missing = [f for f in ("layers", "kv_heads", "head_dim") if getattr(args, f) is None]
+        if missing:
+            flags = ", ".join("--" + m.replace("_", "-") for m in missing)
+            raise CapacityError(f"missing {flags}; give them or a --preset (e.g. llama-70b)")
+        base = ModelShape("custom", args.layers, args.kv_heads, args.head_dim, 0, 0, "fp16")
+    shape = base._replace(
+        layers=args.layers or base.layers,
+        kv_heads=args.kv_heads or base.kv_heads,
+        head_dim=args.head_dim or base.head_dim,
+        dtype=args.dtype or base.dtype,
+    )
+    heads = args.heads or base.heads or shape.kv_heads
+    if heads % shape.kv_heads:
+        raise CapacityError(f"--heads ({heads}) must be a multiple of --kv-heads")
+    return shape._replace(heads=heads, context=args.max_context or base.context or args.tokens)
+
+
+def report(args: argparse.Namespace) -> dict:
+    """The JSON document ``--json`` prints."""
+    shape = _shape(args)
+    dtype_bytes(shape.dtype)
+    bpt = kv_bytes_per_token(shape.layers, shape.kv_heads, shape.head_dim, shape.dtype)
+    cap = capacity(bpt, args.tokens, args.memory_gb, args.block_size)
+    rows = composition(shape, args.tokens, args.memory_gb, args.block_size, shape.context)
+    return {
+        "model": shape._asdict(),
+        **cap._asdict(),
+        "bytes_per_sequence_gb": cap.bytes_per_sequence / GB,
+        "composition": [r._asdict() for r in rows],
+    }
+
+
+def _table(doc: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    m = doc["model"]
+    console = Console()
+    t = Table(title=f"KV cache: {m['name']}", show_header=False)
+    t.add_column(style="bold")
+    t.add_column(justify="right")
+    formula = f"2 x {m['layers']} x {m['kv_heads']} x {m['head_dim']} x {m['dtype']}"
+    t.add_row("KV bytes per token", f"{doc['kv_bytes_per_token']:,} B  ({formula})")
+    t.add_row(
+        f"one sequence of {doc['tokens']:,} tokens",
+        f"{doc['bytes_per_sequence']:,} B  ({doc['bytes_per_sequence_gb']:.2f} GB)",
+    )
+    t.add_row(
+        f"paged (block {doc['block_size']})",
+        f"{doc['blocks_per_sequence']:,} blocks of {doc['block_bytes']:,} B; "
+        f"{doc['paging_waste_tokens']} tokens empty in the last",
+    )
+    t.add_row(
+        "paging waste on average",
+        f"{doc['paging_waste_avg_tokens']:.1f} tokens/seq "
+        f"({doc['paging_waste_avg_fraction']:.3%} at this length)",
+    )
+    t.add_row(f"fits in {doc['memory_bytes'] / GB:g} GB", f"{doc['max_tokens']:,} tokens")
+    t.add_row("concurrent sequences", f"{doc['max_concurrent_sequences']:,}")
+    console.print(t)
+    c = Table(title=f"GQA x fp8 x paging at {doc['tokens']:,} tokens/sequence")
+    for name in ("configuration", "bytes/sequence", "sequences", "vs MHA fp16"):
+        c.add_column(name, justify="left" if name == "configuration" else "right")
+    for row in doc["composition"]:
+        c.add_row(
+            row["label"],
+            f"{row['bytes_per_sequence'] / GB:.2f} GB",
+            f"{row['max_concurrent_sequences']:,}",
+            f"{row['saving_vs_mha_fp16']:.1f}x",
+        )
+    console.print(c)
+    console.print(
+        f"[dim]contiguous rows reserve the max context ({m['context']:,} tokens) per sequence; "
+        "GB = 10^9 bytes[/dim]"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        doc = report(args)
+    except CapacityError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        _table(doc)
+    return 0

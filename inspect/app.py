@@ -114,8 +114,13 @@ class InspectorApp(App[None]):
         self.stop_event.set()
 
     @property
+    def _main(self) -> Any:
+        """The main screen (views stay queryable while the help screen is on top)."""
+        return self.screen_stack[0]
+
+    @property
     def view(self) -> str:
-        return self.query_one(TabbedContent).active or "overview"
+        return self._main.query_one(TabbedContent).active or "overview"
 
     def fold_pending(self) -> int:
         """Fold everything the sources queued; returns the number of batches folded."""
@@ -133,7 +138,7 @@ class InspectorApp(App[None]):
         self.fold_pending()
         view = self.view
         if view == "overview":
-            self.query_one(OverviewView).update_view(
+            self._main.query_one(OverviewView).update_view(
                 self.state, self.metrics, self.server_stats, list(self.metric_rates),
                 self.server_prefixes,
             )  # fmt: skip
@@ -141,14 +146,14 @@ class InspectorApp(App[None]):
             now = time.monotonic()
             if force or now - self._tree_built_at >= 1.0:
                 self._tree_built_at = now
-                self.query_one(PrefixView).update_view(self.index)
+                self._main.query_one(PrefixView).update_view(self.index)
         elif view == "blocks":
-            self.query_one(BlockMap).update_view(self.state, self._free_blocks())
+            self._main.query_one(BlockMap).update_view(self.state, self._free_blocks())
         elif view == "tenants":
-            self.query_one(TenantsView).update_view(self.state)
+            self._main.query_one(TenantsView).update_view(self.state)
         else:
-            self.query_one(EventsView).update_view(self.state)
-        self.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
+            self._main.query_one(EventsView).update_view(self.state)
+        self._main.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
 
     def _free_blocks(self) -> int | None:
         tiers = (self.server_stats or {}).get("tiers")
@@ -166,7 +171,7 @@ class InspectorApp(App[None]):
         return next((s for s in self.sources if isinstance(s, TraceSource)), None)
 
     def on_source_status(self, message: SourceStatus) -> None:
-        self.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
+        self._main.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
 
     def on_metrics_updated(self, message: MetricsUpdated) -> None:
         self.metrics = message.snapshot
@@ -181,20 +186,20 @@ class InspectorApp(App[None]):
         self.tick(force=True)
 
     def action_view(self, name: str) -> None:
-        self.query_one(TabbedContent).active = name
+        self._main.query_one(TabbedContent).active = name
         self.tick(force=True)
 
     def action_find(self) -> None:
         if self.view == "prefixes":
-            self.query_one(PrefixView).open_find()
+            self._main.query_one(PrefixView).open_find()
         elif self.view == "events":
-            self.query_one(EventsView).open_filter()
+            self._main.query_one(EventsView).open_filter()
         else:
             self.notify("find works in Prefixes (2) and Events (5)", timeout=2)
 
     def action_sort(self) -> None:
         if self.view == "prefixes":
-            self.query_one(PrefixView).cycle_sort()
+            self._main.query_one(PrefixView).cycle_sort()
 
     def action_pause(self) -> None:
         trace = self._trace()

@@ -83,7 +83,10 @@ class TreeIndex:
             h, n = c, n + 1
         t = self.totals.get(head, Totals(n, 0))
         age = max(0.0, st.now - first.created)
-        return Edge(head, h, n, t.blocks, first.hits, t.saved, first.tenant, first.tier,
+        tenant, up, hops = first.tenant, first.parent, 0
+        while tenant is None and up is not None and up in st.blocks and hops < 256:
+            tenant, up, hops = st.blocks[up].tenant, st.blocks[up].parent, hops + 1
+        return Edge(head, h, n, t.blocks, first.hits, t.saved, tenant, first.tier,
                     first.pinned, age, bool(st.children.get(h)))  # fmt: skip
 
     def children(self, tail: Any | None, sort: str = "hits") -> list[Edge]:

@@ -10,8 +10,9 @@ session's history, as chat clients do:
   the newest user message and keep only the question in the history, so their excerpts are
   never a repeated prefix.
 - code: the code system prompt and tools, then the first user turn holding the repository files
-  (the same files across the session's 10-40 turns; sessions of a repo start from the same few
-  files), then the history. Now and then a file in the context is edited.
+  (the same files across the session's 10-30 turns; sessions of a repo start from the same few
+  files), then the history. On most turns (``code_edit_share``) the last patch has changed one of
+  the files, so the context is re-sent with that file edited: the prefix holds up to that file.
 
 Memory is bounded by the live sessions, so a million requests stream in constant space.
 """

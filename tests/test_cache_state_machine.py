@@ -51,6 +51,7 @@ class CacheMachine(RuleBasedStateMachine):
         self.computed: dict[str, int] = {}
         self.swapped: set[str] = set()
         self.pins: list[list[int]] = []
+        self.pinned_on_device: set[tuple[int, ...]] = set()
         self.n = 0
 
     def teardown(self) -> None:
@@ -164,7 +165,10 @@ class CacheMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.pins)
     @rule()
     def unpin(self):
-        self.mgr.unpin(self.pins.pop())
+        template = self.pins.pop()
+        self.mgr.unpin(template)
+        if template not in self.pins:
+            self.pinned_on_device.discard(tuple(template))
 
     @rule(template=st.sampled_from(TEMPLATES), extra=st.sampled_from(EXTRAS))
     def match(self, template, extra):
@@ -177,6 +181,7 @@ class CacheMachine(RuleBasedStateMachine):
     @rule()
     def reset(self):
         self.mgr.reset()
+        self.pinned_on_device.clear()
 
     @invariant()
     def integrity(self):
@@ -194,10 +199,14 @@ class CacheMachine(RuleBasedStateMachine):
 
     @invariant()
     def pinned_stay(self):
+        """Once a pinned prefix is fully on the device, nothing evicts or demotes it."""
         for template in self.pins:
             m = self.mgr.match([*template, 0])
-            tiers = set(m.tiers)
-            assert tiers <= {"GPU", "CPU", "DISK"}
+            on_device = m.num_tokens == len(template) and set(m.tiers) == {"GPU"}
+            if tuple(template) in self.pinned_on_device:
+                assert on_device, f"pinned {template} left the device: {m.tiers}"
+            elif on_device:
+                self.pinned_on_device.add(tuple(template))
 
 
 TestCacheMachine = CacheMachine.TestCase

@@ -8,6 +8,7 @@ and unknown rule codes are errors (exit 2) so a typo never silently disables a r
 from __future__ import annotations
 
 import fnmatch
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +50,7 @@ class Config:
     def ignored_for(self, path: Path) -> set[str]:
         """Codes switched off for one file by per-file-ignores (globs relative to the root)."""
         try:
-            rel = path.resolve().relative_to(self.root.resolve()).as_posix()
+            rel = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root)).as_posix()
         except ValueError:
             rel = path.as_posix()
         out: set[str] = set()

@@ -48,7 +48,9 @@ def load_cases(folder: Path) -> list[Case]:
     return cases
 
 
-def run_case(case: Case, workdir: Path, codes: set[str] | None = None) -> tuple[Path, list[Finding]]:
+def run_case(
+    case: Case, workdir: Path, codes: set[str] | None = None
+) -> tuple[Path, list[Finding]]:
     """Write the case under workdir and lint it; returns the file and its findings."""
     path = workdir / case.file
     path.parent.mkdir(parents=True, exist_ok=True)

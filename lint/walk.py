@@ -72,28 +72,32 @@ def discover(paths: list[Path], exclude: tuple[str, ...] = ()) -> Iterator[tuple
             yield root, True
             continue
         rules = IgnoreRules()
-        top = root.resolve()
+        top = _abs(root)
         git_root = _git_root(top)
         if git_root is not None:
             for ancestor in reversed(top.relative_to(git_root).parents):
                 rules.add_file(git_root / ancestor)
         for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
             folder = Path(dirpath)
-            rules.add_file(folder.resolve())
+            rules.add_file(_abs(folder))
             keep = []
             for d in sorted(dirnames):
                 full = folder / d
                 if d in SKIP_DIRS or (full / "pyvenv.cfg").exists() or _excluded(full, exclude):
                     continue
-                if rules.ignored(full.resolve(), True):
+                if rules.ignored(_abs(full), True):
                     continue
                 keep.append(d)
             dirnames[:] = keep
             for name in sorted(filenames):
                 full = folder / name
-                if _excluded(full, exclude) or rules.ignored(full.resolve(), False):
+                if _excluded(full, exclude) or rules.ignored(_abs(full), False):
                     continue
                 yield full, False
+
+
+def _abs(path: Path) -> Path:
+    return Path(os.path.abspath(path))
 
 
 def _excluded(path: Path, exclude: tuple[str, ...]) -> bool:

@@ -25,7 +25,7 @@ def test_case(case, tmp_path):
     if case.positions is not None:
         assert [(f.line, f.column) for f in hits] == case.positions
     for f in hits:
-        assert f.end_line >= f.line and f.token_offset is None or f.token_offset >= 0
+        assert (f.end_line >= f.line and f.token_offset is None) or f.token_offset >= 0
 
 
 FIXES = [c for c in CASES if c.fix_str is not None]

@@ -14,7 +14,7 @@ Definitions (every request counted against all *earlier* requests, unbounded cac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from kvscope.backend.prefix_keys import DEFAULT_ALGO, ExtraKeys, hash_blocks, none_hash
@@ -68,8 +68,23 @@ class Analyzer:
         groups: dict[str, str | None] | None = None,
     ) -> Outcome:
         """Account one request; ``groups`` names its tenant / route / model (None = unknown)."""
+        keys = hash_blocks(tokens, self.block_size, extra, self.algo)
+        return self.add_keys(keys, len(tokens), extra, groups, tokens)
+
+    def add_keys(
+        self,
+        keys: list[bytes],
+        n: int,
+        extra: ExtraKeys,
+        groups: dict[str, str | None] | None = None,
+        tokens: Sequence[int] | Callable[[], Sequence[int]] | None = None,
+    ) -> Outcome:
+        """``add`` with the request's block keys already computed (``n`` prompt tokens).
+
+        ``tokens`` (or a callable returning them) is needed for the sglang engine and for the
+        text head of a newly reused prefix; with ``None`` neither is available.
+        """
         bs = self.block_size
-        keys = hash_blocks(tokens, bs, extra, self.algo)
         seen = self.seen
         hit = 0
         for key in keys:
@@ -82,10 +97,11 @@ class Analyzer:
             hit += 1
         for key in keys[hit:]:
             seen[key] = 0
-        n = len(tokens)
-        if hit and keys[0] not in self.heads:
+        if callable(tokens) and (self.radix is not None or (hit and keys[0] not in self.heads)):
+            tokens = tokens()
+        if hit and keys[0] not in self.heads and tokens is not None:
             self.heads[keys[0]] = tuple(tokens[:HEAD_TOKENS])
-        if self.radix is None:
+        if self.radix is None or tokens is None:
             engine_hit = min(hit, (n - 1) // bs) * bs if n else 0
         else:
             engine_hit = min(self._radix_match(tokens, keys, hit, extra), max(n - 1, 0))

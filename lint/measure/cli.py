@@ -74,6 +74,7 @@ def run(args) -> dict:
     from kvscope.backend.tokenizers import get_tokenizer
     from kvscope.lint.measure import capacity as cap
     from kvscope.lint.measure.analyzer import Analyzer
+    from kvscope.lint.measure.fastids import IdsMemo, RawIds
     from kvscope.lint.measure.nearmiss import NearMisses
     from kvscope.lint.measure.readers import Skipped, read_logs
     from kvscope.lint.measure.tokenize import prepare_all
@@ -93,6 +94,7 @@ def run(args) -> dict:
             raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(cap.POLICIES)}")
     block_bytes = _block_bytes(args)
     analyzer = Analyzer(args.block_size, args.engine, args.algo)
+    memo = IdsMemo(args.block_size, args.algo)
     near = NearMisses()
     spool = cap.Spool() if points else None
     skipped: list[dict] = []
@@ -106,11 +108,20 @@ def run(args) -> dict:
                 continue
             rec = item.record
             salt = rec.salt or (rec.tenant if args.salt_by_tenant else None)
-            out = analyzer.add(
-                item.tokens,
-                ExtraKeys(model=rec.model, salt=salt),
-                {"tenant": rec.tenant, "route": rec.route, "model": rec.model},
-            )
+            extra = ExtraKeys(model=rec.model, salt=salt)
+            groups = {"tenant": rec.tenant, "route": rec.route, "model": rec.model}
+            if isinstance(item.tokens, RawIds):
+                try:
+                    keys = memo.keys(item.tokens, extra)
+                except (ValueError, TypeError, OverflowError):
+                    n_skipped += 1
+                    if len(skipped) < MAX_SKIPPED_LISTED:
+                        reason = "token ids must be unsigned 32-bit integers"
+                        skipped.append({"file": rec.source, "line": rec.line, "reason": reason})
+                    continue
+                out = analyzer.add_keys(keys, len(item.tokens), extra, groups, item.tokens.tokens)
+            else:
+                out = analyzer.add(item.tokens, extra, groups)
             if spool is not None:
                 spool.add(out.keys, len(item.tokens))
             if rec.request is not None:

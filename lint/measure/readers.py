@@ -6,7 +6,8 @@ Accepted shapes (detected per line):
 - wrappers ``{"request": {...}}`` / ``{"body": {...}}`` (metadata may sit outside);
 - completions bodies and plain prompts (``prompt`` / ``text`` / ``input`` as a string);
 - pre-tokenized lines (``prompt_token_ids``, or ``prompt`` as a list of token ids): no
-  tokenization needed;
+  tokenization needed; ``prompt_token_ids`` lists stay unparsed text (``RawIds``) so repeated
+  ids are looked up by ``fastids`` instead of parsed;
 - ShareGPT conversations (``conversations: [{"from", "value"}]``): one request per human turn,
   each re-sending the conversation so far, as a chat client would.
 
@@ -23,6 +24,8 @@ from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
+
+from kvscope.lint.measure.fastids import RawIds, split_line
 
 _SHAREGPT_ROLES = {
     "human": "user",
@@ -44,7 +47,7 @@ class Record(NamedTuple):
     source: str
     line: int
     request: dict | None
-    token_ids: Sequence[int] | None
+    token_ids: Sequence[int] | RawIds | None
     tenant: str | None
     route: str | None
     model: str | None
@@ -98,6 +101,8 @@ def _sharegpt(conv: list) -> list[dict]:
         messages.append({"role": role, "content": value})
         if role == "user":
             out.append({"messages": list(messages)})
+    if not out:
+        raise ValueError("a ShareGPT conversation without a human turn has no request")
     return out
 
 
@@ -138,6 +143,24 @@ def parse_obj(obj: object, source: str, line: int) -> list[Record]:
     raise ValueError("no 'messages', 'prompt', 'prompt_token_ids' or 'conversations'")
 
 
+FAST_KEY = '"prompt_token_ids"'
+
+
+def _fast(text: str, source: str, line: int) -> list[Record] | None:
+    """A pre-tokenized line with its ids left unparsed (``RawIds``), or ``None``."""
+    split = split_line(text)
+    if split is None:
+        return None
+    meta, ids = split
+    try:
+        records = parse_obj(json.loads(meta), source, line)
+    except ValueError:
+        return None
+    if len(records) != 1 or records[0].token_ids is None or len(records[0].token_ids):
+        return None  # the key was not the request's own id list: parse the line normally
+    return [records[0]._replace(token_ids=ids)]
+
+
 def read_log(path: str | Path) -> Iterator[Record | Skipped]:
     """Records and skipped lines of one log, in file order."""
     source = str(path)
@@ -161,8 +184,9 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
                 if not text.strip():
                     continue
                 try:
-                    obj = json.loads(text)
-                    records = parse_obj(obj, source, line_no)
+                    records = _fast(text, source, line_no) if FAST_KEY in text else None
+                    if records is None:
+                        records = parse_obj(json.loads(text), source, line_no)
                 except (ValueError, RecursionError) as exc:
                     yield Skipped(source, line_no, str(exc).splitlines()[0][:120] or "invalid")
                     continue

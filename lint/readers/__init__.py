@@ -20,6 +20,9 @@ PROMPT_WORDS = ("prompt", "system", "instruction", "persona", "agent", "template
 class ReadError(Exception):
     """A file that could not be linted; str(self) is the one-line reason."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(str(message).split())[:300])
+
 
 def load_text(path: Path, max_bytes: int) -> str:
     """The file's text, or ReadError for unreadable, binary, huge or non-UTF-8 files."""

@@ -158,7 +158,7 @@ def _render(doc: Document, obj: dict) -> None:
     )
     system = obj.get("system", obj.get("instructions"))
     if isinstance(system, list):
-        system = "".join(b.get("text", "") for b in system if isinstance(b, dict))
+        system = _plain(system)
     if isinstance(system, str) and system:
         messages = [{"role": "system", "content": system}, *messages]
     tools = obj.get("tools") if isinstance(obj.get("tools"), list) else None
@@ -188,7 +188,11 @@ def _plain(content: Any) -> str:
         return content
     if isinstance(content, list):
         return "".join(
-            b if isinstance(b, str) else str(b.get("text", "")) if isinstance(b, dict) else ""
+            b
+            if isinstance(b, str)
+            else b["text"]
+            if isinstance(b, dict) and isinstance(b.get("text"), str)
+            else ""
             for b in content
         )
     return ""

@@ -1,0 +1,96 @@
+"""Pre-tokenized lines without parsing their repeated part: memoized block keys by byte chunk.
+
+A pre-tokenized log re-sends the same token ids again and again (system prompts, a session's
+history). The id list's text (``"1, 2, 3"`` as written) is cut into fixed ``CHUNK``-byte pieces;
+a chained digest of the pieces identifies the exact text prefix up to each cut, and the memo
+maps it to the prefix keys (``kvscope.backend.prefix_keys``, bit-identical to hashing the
+tokens) of the blocks completed before the cut. Only the text after the last known cut is
+parsed and hashed. Memory: one entry per unique chunk prefix, far fewer than unique blocks.
+Only text that was fully parsed and checked (unsigned 32-bit ids) ever enters the memo.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from array import array
+
+import xxhash
+
+from kvscope.backend.prefix_keys import ExtraKeys, hash_blocks
+
+KEY_RX = re.compile(r'"prompt_token_ids"\s*:\s*\[')
+CHUNK = 2048
+_DIGEST = xxhash.xxh3_128_digest
+
+
+class RawIds:
+    """The text of a request's token ids as written: ``"1, 2, 3"`` (checked when parsed)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __len__(self) -> int:
+        return self.text.count(",") + 1 if self.text else 0  # a bad list fails in ``keys``
+
+    def tokens(self) -> array:
+        """The ids as an array (parses everything: used only when all tokens are needed)."""
+        return array("I", json.loads(f"[{self.text}]"))
+
+
+def split_line(text: str) -> tuple[str, RawIds] | None:
+    """(the line with its id list emptied, the ids) or ``None`` when no fast path applies."""
+    m = KEY_RX.search(text)
+    if m is None:
+        return None
+    close = text.find("]", m.end())
+    if close < 0:
+        return None
+    return text[: m.end()] + text[close:], RawIds(text[m.end() : close].strip())
+
+
+class IdsMemo:
+    """Block keys of ``RawIds`` with the repeated chunks looked up instead of parsed."""
+
+    def __init__(self, block_size: int, algo: str) -> None:
+        self.block_size = block_size
+        self.algo = algo
+        self.memo: dict[bytes, tuple[int, list[bytes]]] = {}
+
+    def keys(self, ids: RawIds, extra: ExtraKeys) -> list[bytes]:
+        """Prefix keys of every full block; raises ``ValueError`` on ids that are not uint32."""
+        bs, memo = self.block_size, self.memo
+        enc = ids.text.encode()
+        size = len(enc)
+        digest = _DIGEST(repr(extra).encode())
+        keys: list[bytes] = []
+        pos = done = 0
+        while pos + CHUNK < size:
+            nxt = _DIGEST(digest + enc[pos : pos + CHUNK])
+            hit = memo.get(nxt)
+            if hit is None:
+                break
+            done = hit[0]
+            keys.extend(hit[1])
+            digest, pos = nxt, pos + CHUNK
+        commas = enc.count(b",", 0, pos)
+        start = 0
+        if done:
+            start = pos
+            for _ in range(commas - done * bs + 1):
+                start = enc.rfind(b",", 0, start)
+            start += 1
+        tail = array("I", json.loads(b"[" + enc[start:] + b"]"))
+        parent = keys[-1] if keys else None
+        keys.extend(hash_blocks(tail, bs, extra, self.algo, None, parent, done))
+        prev = done
+        while pos + CHUNK < size:
+            end = pos + CHUNK
+            digest = _DIGEST(digest + enc[pos:end])
+            commas += enc.count(b",", pos, end)
+            blocks = commas // bs
+            memo[digest] = (blocks, keys[prev:blocks])
+            prev, pos = blocks, end
+        return keys

@@ -16,9 +16,19 @@ from pathlib import Path
 from kvscope.lint.rules import RULES, resolve_selectors
 
 KEYS = {
-    "select", "extend-select", "ignore", "per-file-ignores", "exclude", "include", "tokenizer",
-    "block-size", "model", "min-prefix-tokens", "minimums", "max-file-size-mb",
-}  # fmt: skip
+    "select",
+    "extend-select",
+    "ignore",
+    "per-file-ignores",
+    "exclude",
+    "include",
+    "tokenizer",
+    "block-size",
+    "model",
+    "min-prefix-tokens",
+    "minimums",
+    "max-file-size-mb",
+}
 
 
 class ConfigError(Exception):

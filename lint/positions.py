@@ -62,8 +62,13 @@ class Cost(NamedTuple):
     tokens_at_stake: int
 
 
-def cost(counter: TokenCounter, text: str, pos: int | None, block_size: int,
-         stake_tokens: int | None = None) -> Cost:  # fmt: skip
+def cost(
+    counter: TokenCounter,
+    text: str,
+    pos: int | None,
+    block_size: int,
+    stake_tokens: int | None = None,
+) -> Cost:
     """Token offset, block index and what can never be shared after `pos` in `text`."""
     if stake_tokens is not None:
         return Cost(0, 0, stake_tokens // block_size, stake_tokens)

@@ -15,30 +15,92 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 
 TIME_CALLS = {
-    ("datetime", "now"), ("datetime", "utcnow"), ("datetime", "today"), ("date", "today"),
-    ("time", "time"), ("time", "ctime"), ("time", "strftime"), ("time", "localtime"),
-    ("time", "gmtime"), ("time", "asctime"), ("Timestamp", "now"), ("arrow", "now"),
-    ("arrow", "utcnow"), ("pendulum", "now"), ("pendulum", "today"), ("timezone", "now"),
-    ("", "now"), ("", "utcnow"), ("", "strftime_now"),
-}  # fmt: skip
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("datetime", "today"),
+    ("date", "today"),
+    ("time", "time"),
+    ("time", "ctime"),
+    ("time", "strftime"),
+    ("time", "localtime"),
+    ("time", "gmtime"),
+    ("time", "asctime"),
+    ("Timestamp", "now"),
+    ("arrow", "now"),
+    ("arrow", "utcnow"),
+    ("pendulum", "now"),
+    ("pendulum", "today"),
+    ("timezone", "now"),
+    ("", "now"),
+    ("", "utcnow"),
+    ("", "strftime_now"),
+}
 ID_CALLS = {
-    ("uuid", "uuid1"), ("uuid", "uuid4"), ("", "uuid4"), ("", "uuid1"), ("secrets", "token_hex"),
-    ("secrets", "token_urlsafe"), ("secrets", "token_bytes"), ("secrets", "randbits"),
-    ("os", "urandom"), ("random", "random"), ("random", "randint"), ("random", "choice"),
-    ("random", "getrandbits"), ("random", "randrange"), ("random", "uniform"),
-    ("shortuuid", "uuid"), ("ulid", "new"), ("nanoid", "generate"), ("time", "time_ns"),
-}  # fmt: skip
-PROMPT_WORDS = {"prompt", "system", "instruction", "instructions", "template", "preamble",
-                "persona", "messages", "sys"}  # fmt: skip
+    ("uuid", "uuid1"),
+    ("uuid", "uuid4"),
+    ("", "uuid4"),
+    ("", "uuid1"),
+    ("secrets", "token_hex"),
+    ("secrets", "token_urlsafe"),
+    ("secrets", "token_bytes"),
+    ("secrets", "randbits"),
+    ("os", "urandom"),
+    ("random", "random"),
+    ("random", "randint"),
+    ("random", "choice"),
+    ("random", "getrandbits"),
+    ("random", "randrange"),
+    ("random", "uniform"),
+    ("shortuuid", "uuid"),
+    ("ulid", "new"),
+    ("nanoid", "generate"),
+    ("time", "time_ns"),
+}
+PROMPT_WORDS = {
+    "prompt",
+    "system",
+    "instruction",
+    "instructions",
+    "template",
+    "preamble",
+    "persona",
+    "messages",
+    "sys",
+}
 USER_SIDE = {"user", "human", "query", "question", "input"}
 TOOL_WORDS = {"tools", "tool", "functions"}
-SCHEMA_WORDS = {"tool", "tools", "schema", "function", "functions", "parameters", "params",
-                "spec", "specs"}  # fmt: skip
-LISTING_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk",
-                 "list_tools", "get_tools", "load_tools"}  # fmt: skip
-KWARG_PARTS = {"system": "system", "instructions": "system", "system_prompt": "system",
-               "system_message": "system", "preamble": "system", "prompt": "template",
-               "template": "template"}  # fmt: skip
+SCHEMA_WORDS = {
+    "tool",
+    "tools",
+    "schema",
+    "function",
+    "functions",
+    "parameters",
+    "params",
+    "spec",
+    "specs",
+}
+LISTING_CALLS = {
+    "listdir",
+    "glob",
+    "iglob",
+    "iterdir",
+    "rglob",
+    "scandir",
+    "walk",
+    "list_tools",
+    "get_tools",
+    "load_tools",
+}
+KWARG_PARTS = {
+    "system": "system",
+    "instructions": "system",
+    "system_prompt": "system",
+    "system_message": "system",
+    "preamble": "system",
+    "prompt": "template",
+    "template": "template",
+}
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
 CACHEABLE = {"system", "template", "tools"}
 
@@ -126,8 +188,11 @@ class Scan:
                 if cur.arg not in {"content", "text"}:
                     return None
             elif isinstance(cur, ast.Dict) and child in cur.values:
-                keys = {k.value: v for k, v in zip(cur.keys, cur.values, strict=True)
-                        if isinstance(k, ast.Constant)}  # fmt: skip
+                keys = {
+                    k.value: v
+                    for k, v in zip(cur.keys, cur.values, strict=True)
+                    if isinstance(k, ast.Constant)
+                }
                 key = next((k for k, v in keys.items() if v is child), None)
                 role = keys.get("role")
                 if isinstance(role, ast.Constant):

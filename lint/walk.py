@@ -13,8 +13,20 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox",
-             ".mypy_cache", ".ruff_cache", ".pytest_cache", ".pre-commit-cache"}  # fmt: skip
+SKIP_DIRS = {
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "__pycache__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".pre-commit-cache",
+}
 
 
 class IgnoreRules:

@@ -187,9 +187,13 @@ def test_directories_respect_gitignore_and_skip_non_prompts(repo, capsys):
 
 
 def test_fix_sorts_tools_and_relints(repo, capsys):
-    body = {"tools": [{"name": "b", "input_schema": {"type": "object", "properties": {}}},
-                      {"name": "a", "input_schema": {"properties": {}, "type": "object"}}],
-            "messages": [{"role": "user", "content": "Today is 2025-03-04."}]}  # fmt: skip
+    body = {
+        "tools": [
+            {"name": "b", "input_schema": {"type": "object", "properties": {}}},
+            {"name": "a", "input_schema": {"properties": {}, "type": "object"}},
+        ],
+        "messages": [{"role": "user", "content": "Today is 2025-03-04."}],
+    }
     path = repo / "req.json"
     path.write_text(json.dumps(body, indent=2) + "\n")
     code, out, err = run(capsys, "check", "req.json", "--fix", "--format", "json")

@@ -47,6 +47,19 @@ def test_corpus_covers_every_rule_and_format():
         kinds = {c.should_fail for c in CASES if c.rule == rule}
         assert kinds == {True, False}, f"{rule} needs both failing and passing cases"
     names = " ".join(c.file for c in CASES)
-    for ext in (".md", ".txt", ".j2", ".jinja", ".json", ".jsonl", ".yaml", ".prompt.yml",
-                ".prompty", ".prompt", ".py", "tokenizer_config.json", "promptfooconfig.yaml"):  # fmt: skip
+    for ext in (
+        ".md",
+        ".txt",
+        ".j2",
+        ".jinja",
+        ".json",
+        ".jsonl",
+        ".yaml",
+        ".prompt.yml",
+        ".prompty",
+        ".prompt",
+        ".py",
+        "tokenizer_config.json",
+        "promptfooconfig.yaml",
+    ):
         assert ext in names, f"no corpus case for {ext}"

@@ -16,8 +16,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
-NETWORK_HINTS = ("NewConnectionError", "Temporary failure in name resolution",
-                 "No matching distribution", "Could not find a version", "ConnectTimeout")  # fmt: skip
+NETWORK_HINTS = (
+    "NewConnectionError",
+    "Temporary failure in name resolution",
+    "No matching distribution",
+    "Could not find a version",
+    "ConnectTimeout",
+)
 
 
 def _git(repo: Path, *args: str) -> None:

@@ -94,8 +94,18 @@ def test_missing_path(tmp_path, monkeypatch, capsys):
     assert code == 2 and "no such file" in err
 
 
-KINDS = ["text", "jinja", "json", "jsonl", "yaml", "github", "prompty", "dotprompt", "python",
-         "hf-config"]  # fmt: skip
+KINDS = [
+    "text",
+    "jinja",
+    "json",
+    "jsonl",
+    "yaml",
+    "github",
+    "prompty",
+    "dotprompt",
+    "python",
+    "hf-config",
+]
 LINTER = Linter(Config(tokenizer="bytes"))
 
 
@@ -136,7 +146,7 @@ JSON_VALUES = st.recursive(
                     "model",
                     "x",
                 ]
-            ),  # fmt: skip
+            ),
             inner,
             max_size=5,
         )

@@ -7,8 +7,15 @@ from typing import TextIO
 from kvscope.lint.findings import Finding
 
 
-def write(fmt: str, findings: list[Finding], out: TextIO, *, linted: int = 0, color: bool = True,
-          quiet: bool = False) -> None:  # fmt: skip
+def write(
+    fmt: str,
+    findings: list[Finding],
+    out: TextIO,
+    *,
+    linted: int = 0,
+    color: bool = True,
+    quiet: bool = False,
+) -> None:
     """Write `findings` to `out` in format `fmt` (text, json, github or sarif)."""
     if fmt == "json":
         from kvscope.lint.reporters.json_report import write as w

@@ -23,8 +23,12 @@ def _prop(text: str) -> str:
 
 def write(findings: list[Finding], out: TextIO, **_: object) -> None:
     for f in findings:
-        props = [f"title={_prop(f'promptlint ({f.code})')}", f"file={_prop(f.path)}",
-                 f"line={f.line}", f"endLine={f.end_line}"]  # fmt: skip
+        props = [
+            f"title={_prop(f'promptlint ({f.code})')}",
+            f"file={_prop(f.path)}",
+            f"line={f.line}",
+            f"endLine={f.end_line}",
+        ]
         if f.line == f.end_line:
             props += [f"col={f.column}", f"endColumn={f.end_column}"]
         cost = (

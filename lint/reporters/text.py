@@ -10,8 +10,15 @@ from kvscope.lint.findings import Finding
 STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
-def write(findings: list[Finding], out: TextIO, *, linted: int = 0, color: bool = True,
-          quiet: bool = False, **_: object) -> None:  # fmt: skip
+def write(
+    findings: list[Finding],
+    out: TextIO,
+    *,
+    linted: int = 0,
+    color: bool = True,
+    quiet: bool = False,
+    **_: object,
+) -> None:
     from rich.console import Console
     from rich.markup import escape
 

@@ -17,8 +17,13 @@ ADVICE = {
     "id": "it differs on every request; send it as request metadata, not in the prompt",
     "user": "no two users share the prefix after it; put per-user details in the last user turn",
 }
-PART_NAMES = {"tools": "tool definitions", "system": "system prompt", "developer": "system prompt",
-              "schema": "response schema", "template": "prompt template"}  # fmt: skip
+PART_NAMES = {
+    "tools": "tool definitions",
+    "system": "system prompt",
+    "developer": "system prompt",
+    "schema": "response schema",
+    "template": "prompt template",
+}
 
 
 @dataclass(slots=True)

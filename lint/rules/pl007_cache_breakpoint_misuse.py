@@ -63,8 +63,13 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         seen_5m = seen_5m or mark.ttl != "1h"
     hazards = volatile(doc)
     for mark in marks:
-        before = [p for p in hazards if p.prefix_pos is not None and mark.prefix_pos is not None
-                  and p.prefix_pos < mark.prefix_pos]  # fmt: skip
+        before = [
+            p
+            for p in hazards
+            if p.prefix_pos is not None
+            and mark.prefix_pos is not None
+            and p.prefix_pos < mark.prefix_pos
+        ]
         if before:
             first = before[0]
             line = doc.source.count("\n", 0, first.src_start) + 1

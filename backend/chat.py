@@ -139,8 +139,9 @@ def render_chat(
     """The prompt string an engine would tokenize for ``messages`` (and ``tools``).
 
     ``template``: ``None`` for ChatML, Jinja template text (a string containing ``{{`` or
-    ``{%``), or a path (``.jinja`` file, ``tokenizer_config.json``, model directory). ``bos_token``/``eos_token`` default to the
-    config's when the template came from one. Extra ``variables`` reach Jinja templates.
+    ``{%``), or a path (``.jinja`` file, ``tokenizer_config.json``, model directory).
+    ``bos_token``/``eos_token`` default to the config's when the template came from one.
+    Extra ``variables`` reach Jinja templates.
     """
     msgs = _normalise(messages)
     if tools is not None and not isinstance(tools, list | tuple):

@@ -54,27 +54,28 @@ def split_line(text: str) -> tuple[str, RawIds] | None:
 class IdsMemo:
     """Block keys of ``RawIds`` with the repeated chunks looked up instead of parsed."""
 
-    def __init__(self, block_size: int, algo: str) -> None:
+    def __init__(self, block_size: int, algo: str, chunk: int = CHUNK) -> None:
+        self.chunk = chunk
         self.block_size = block_size
         self.algo = algo
         self.memo: dict[bytes, tuple[int, list[bytes]]] = {}
 
     def keys(self, ids: RawIds, extra: ExtraKeys) -> list[bytes]:
         """Prefix keys of every full block; raises ``ValueError`` on ids that are not uint32."""
-        bs, memo = self.block_size, self.memo
+        bs, memo, chunk = self.block_size, self.memo, self.chunk
         enc = ids.text.encode()
         size = len(enc)
         digest = _DIGEST(repr(extra).encode())
         keys: list[bytes] = []
         pos = done = 0
-        while pos + CHUNK < size:
-            nxt = _DIGEST(digest + enc[pos : pos + CHUNK])
+        while pos + chunk < size:
+            nxt = _DIGEST(digest + enc[pos : pos + chunk])
             hit = memo.get(nxt)
             if hit is None:
                 break
             done = hit[0]
             keys.extend(hit[1])
-            digest, pos = nxt, pos + CHUNK
+            digest, pos = nxt, pos + chunk
         commas = enc.count(b",", 0, pos)
         start = 0
         if done:
@@ -86,8 +87,8 @@ class IdsMemo:
         parent = keys[-1] if keys else None
         keys.extend(hash_blocks(tail, bs, extra, self.algo, None, parent, done))
         prev = done
-        while pos + CHUNK < size:
-            end = pos + CHUNK
+        while pos + chunk < size:
+            end = pos + chunk
             digest = _DIGEST(digest + enc[pos:end])
             commas += enc.count(b",", pos, end)
             blocks = commas // bs

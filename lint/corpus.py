@@ -23,6 +23,7 @@ class Case(NamedTuple):
     positions: list[tuple[int, int]] | None
     fix_str: str | None
     config: dict
+    known_miss: bool = False
 
 
 def load_cases(folder: Path) -> list[Case]:
@@ -35,7 +36,7 @@ def load_cases(folder: Path) -> list[Case]:
             fail = "fail_str" in c
             cases.append(
                 Case(
-                    rule=data["rule"],
+                    rule=c.get("rule", data.get("rule")),
                     name=c["name"],
                     file=c["file"],
                     text=c["fail_str"] if fail else c["pass_str"],
@@ -43,6 +44,7 @@ def load_cases(folder: Path) -> list[Case]:
                     positions=[tuple(p) for p in c["positions"]] if "positions" in c else None,
                     fix_str=c.get("fix_str"),
                     config=c.get("config", {}),
+                    known_miss=bool(c.get("known_miss", False)),
                 )
             )
     return cases

@@ -18,6 +18,9 @@ CASES = load_cases(CORPUS)
 def test_case(case, tmp_path):
     _, findings = run_case(case, tmp_path)
     hits = [f for f in findings if f.code == case.rule]
+    if case.known_miss:  # documented limitation: pinned so that a fix is noticed
+        assert bool(hits) != case.should_fail
+        return
     if not case.should_fail:
         assert hits == [], [f"{f.line}:{f.column} {f.message}" for f in hits]
         return

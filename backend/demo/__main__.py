@@ -1,0 +1,3 @@
+from kvscope.backend.demo import main
+
+raise SystemExit(main())

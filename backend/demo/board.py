@@ -1,0 +1,142 @@
+"""The demo's live summary: client-side figures per phase, the server's and Prometheus's view."""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+from collections import defaultdict
+
+import httpx
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from kvscope.backend.demo.traffic import Outcome
+
+
+def quantile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
+
+
+class PhaseStats:
+    """Token-weighted hit rate and TTFT quantiles of one phase, as a client measured them."""
+
+    __slots__ = ("cached", "errors", "prompt", "requests", "total", "ttfts")
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.requests = 0
+        self.errors = 0
+        self.prompt = 0
+        self.cached = 0
+        self.ttfts: list[float] = []
+
+    def add(self, o: Outcome) -> None:
+        self.requests += 1
+        if o.status != 200:
+            self.errors += 1
+            return
+        self.prompt += o.prompt_tokens
+        self.cached += o.cached_tokens
+        if o.ttft is not None:
+            self.ttfts.append(o.ttft)
+
+    @property
+    def hit_rate(self) -> float | None:
+        return self.cached / self.prompt if self.prompt else None
+
+    def summary(self) -> dict:
+        return {
+            "requests": self.requests,
+            "errors": self.errors,
+            "prompt_tokens": self.prompt,
+            "cached_tokens": self.cached,
+            "hit_rate": self.hit_rate,
+            "ttft_p50_s": quantile(self.ttfts, 0.5),
+            "ttft_p95_s": quantile(self.ttfts, 0.95),
+        }
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ms(x: float | None) -> str:
+    return "-" if x is None else f"{1000 * x:.0f} ms"
+
+
+class Board:
+    """Holds the phases and renders them with the server's cache state and active alerts."""
+
+    def __init__(self, server: str, prometheus: str | None) -> None:
+        self.server = server
+        self.prometheus = prometheus
+        self.phases: dict[str, PhaseStats] = {}
+        self.cache: dict = {}
+        self.alerts: list[tuple[str, str]] = []
+
+    def start_phase(self, name: str, total: int) -> PhaseStats:
+        self.phases[name] = PhaseStats(total)
+        return self.phases[name]
+
+    def record(self, o: Outcome) -> None:
+        self.phases[o.phase].add(o)
+
+    def poll(self) -> None:
+        with contextlib.suppress(httpx.HTTPError, ValueError):
+            self.cache = httpx.get(self.server + "/v1/cache/stats", timeout=2).json()
+        if self.prometheus:
+            with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
+                data = httpx.get(self.prometheus + "/api/v1/alerts", timeout=2).json()
+                self.alerts = sorted(
+                    (a["labels"]["alertname"], a["state"]) for a in data["data"]["alerts"]
+                )
+
+    def render(self) -> Group:
+        phases = Table(title="traffic (client side)", expand=True)
+        for col in ("phase", "requests", "hit rate", "TTFT p50", "TTFT p95", "errors"):
+            phases.add_column(col, justify="left" if col == "phase" else "right")
+        for name, s in self.phases.items():
+            hit = s.hit_rate
+            style = "green" if hit is not None and hit >= 0.5 else "red" if hit is not None else ""
+            phases.add_row(
+                name,
+                f"{s.requests}/{s.total}",
+                Text(_pct(hit), style=style),
+                _ms(quantile(s.ttfts, 0.5)),
+                _ms(quantile(s.ttfts, 0.95)),
+                str(s.errors),
+            )
+        return Group(phases, self._cache_table(), self._alerts_line())
+
+    def _cache_table(self) -> Table:
+        table = Table(title="KV cache (server side)", expand=True)
+        for col in ("tier", "used", "cached", "free", "pinned"):
+            table.add_column(col, justify="right")
+        cache = self.cache.get("cache", {})
+        for tier, counts in cache.get("tiers", {}).items():
+            cells = (str(counts.get(k, 0)) for k in ("used", "cached", "free", "pinned"))
+            table.add_row(tier, *cells)
+        sched = self.cache.get("scheduler", {})
+        evictions = defaultdict(int)
+        for reason, n in (cache.get("evictions") or {}).items():
+            evictions[reason] += n if isinstance(n, int) else sum(n.values())
+        pre = sched.get("preemptions", {})
+        table.caption = (
+            f"server hit rate {_pct(cache.get('hit_rate'))} | running {sched.get('running', 0)}"
+            f" waiting {sched.get('waiting', 0)} | evictions {dict(evictions) or 0}"
+            f" | preemptions {pre or 0}"
+        )
+        return table
+
+    def _alerts_line(self) -> Text:
+        if not self.prometheus:
+            return Text("Prometheus: not installed (alerts are evaluated by the demo itself)")
+        if not self.alerts:
+            return Text("Prometheus alerts: none pending or firing", style="green")
+        parts = [f"{name} [{state}]" for name, state in self.alerts]
+        return Text("Prometheus alerts: " + ", ".join(parts), style="bold red")

@@ -90,7 +90,7 @@ def prose(rng: random.Random, tokens: int, bullets: bool = False) -> str:
             para = []
     if para:
         paragraphs.append(("\n" if bullets else " ").join(para))
-    return "\n\n".join(paragraphs)
+    return ("\n" if bullets else "\n\n").join(paragraphs)
 
 
 def question(rng: random.Random) -> str:

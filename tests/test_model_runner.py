@@ -96,3 +96,13 @@ def test_sampling_is_greedy_at_zero_and_seeded_otherwise(runner):
     assert draws[0] == draws[1]
     many = {runner.sample(logits, 5.0, 1.0, torch.Generator().manual_seed(s))[0] for s in range(20)}
     assert len(many) > 1
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
+def test_half_precision_runner_tracks_float32(runner, dtype):
+    half = ModelRunner(RunnerConfig(num_blocks=32, block_size=4, dtype=dtype))
+    assert half.model.inv_freq.dtype == torch.float32
+    batch = [SeqInput(PROMPT, 0, [26, 27, 28, 29])]
+    ref, got = runner.forward(batch), half.forward(batch)
+    assert got.dtype == torch.float32
+    assert float((got - ref).norm() / ref.norm()) < 0.05

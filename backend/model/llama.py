@@ -34,7 +34,9 @@ class RMSNorm(nn.Module):
 def rope_inv_freq(cfg: ModelConfig) -> torch.Tensor:
     """Inverse frequencies, with Llama 3 frequency scaling when the config asks for it."""
     dim = cfg.head_dim
-    inv = 1.0 / (cfg.rope_theta ** (torch.arange(0, dim, 2, dtype=torch.int64).float() / dim))
+    inv = 1.0 / (
+        cfg.rope_theta ** (torch.arange(0, dim, 2, dtype=torch.int64, device="cpu").float() / dim)
+    )
     sc = cfg.rope_scaling
     if not sc:
         return inv
@@ -112,7 +114,9 @@ class LlamaModel(nn.Module):
         self.lm_head = nn.Linear(cfg.hidden_size, cfg.vocab_size, bias=False)
         if cfg.tie_word_embeddings:
             self.lm_head.weight = self.embed_tokens.weight
-        self.register_buffer("inv_freq", rope_inv_freq(cfg), persistent=False)
+        self.inv_freq = rope_inv_freq(
+            cfg
+        )  # float32, deliberately not a buffer: .to(dtype) skips it
 
     @torch.inference_mode()
     def forward(
@@ -124,7 +128,9 @@ class LlamaModel(nn.Module):
     ) -> torch.Tensor:
         """token_ids/positions [N] (flat batch); returns float32 logits [len(last_rows), vocab]."""
         x = self.embed_tokens(token_ids)
-        freqs = positions[:, None].to(torch.float32) * self.inv_freq[None, :].to(x.device)
+        if self.inv_freq.device != x.device:
+            self.inv_freq = self.inv_freq.to(x.device)
+        freqs = positions[:, None].to(torch.float32) * self.inv_freq[None, :]
         emb = torch.cat((freqs, freqs), dim=-1)
         cos, sin = emb.cos().to(x.dtype), emb.sin().to(x.dtype)
         for layer in self.layers:

@@ -19,7 +19,7 @@ from kvscope.backend.model.config import (
     config_from_hf,
     tiny_config,
 )
-from kvscope.backend.model.llama import LlamaModel, init_tiny_weights, rope_inv_freq
+from kvscope.backend.model.llama import LlamaModel, init_tiny_weights
 
 INDEX_FILE = "model.safetensors.index.json"
 SINGLE_FILE = "model.safetensors"
@@ -32,7 +32,6 @@ def _empty_model(cfg: ModelConfig, dtype: torch.dtype, device: str) -> LlamaMode
     model.to_empty(device=device)
     if cfg.tie_word_embeddings:
         model.lm_head.weight = model.embed_tokens.weight
-    model.inv_freq = rope_inv_freq(cfg).to(device)
     for param in model.parameters():
         param.requires_grad_(False)
     return model.to(dtype)

@@ -46,3 +46,28 @@ def test_generator_streams():
     assert list(generate(requests=3, scale=0.05)) == list(
         generate(WorkloadConfig(requests=3, scale=0.05))
     )
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    tenants=st.integers(1, 12),
+    bad=st.sampled_from([None, "timestamp", "request_id", "tools_reordered"]),
+    at=st.floats(0, 1),
+)
+def test_any_config_gives_valid_renderable_requests(seed, tenants, bad, at):
+    from kvscope.backend.chat import render_request
+
+    config = WorkloadConfig(
+        seed=seed, tenants=tenants, requests=25, scale=0.05, bad_deploy=bad, bad_deploy_at=at
+    )
+    last = config.start
+    names = set(config.tenant_names)
+    for req in generate(config):
+        assert req["timestamp"] >= last and req["tenant"] in names
+        last = req["timestamp"]
+        text = render_request(req)
+        assert text.startswith("<|im_start|>system\n") and text.endswith("<|im_start|>assistant\n")
+        system = req["messages"][0]["content"]
+        assert ("Request ID: req-" in system) == (
+            bad == "request_id" and last >= config.deploy_time()
+        )

@@ -138,7 +138,7 @@ class _Generator:
         sent, kept = self._turn(s)
         messages = [{"role": "system", "content": self._system(s, ts, rid)}, *s.history, sent]
         body: dict = {
-            "timestamp": round(ts, 3),
+            "timestamp": ts,
             "request_id": rid,
             "tenant": s.tenant.name,
             "route": s.route,
@@ -164,4 +164,4 @@ def generate(config: WorkloadConfig | None = None, **options: object) -> Iterato
     ts = config.start
     for i in range(1, config.requests + 1):
         ts += gen.rng.expovariate(config.rate)
-        yield gen.request(i, ts)
+        yield gen.request(i, round(ts, 3))  # decisions use the timestamp the log shows

@@ -83,6 +83,28 @@ class CacheMachine(RuleBasedStateMachine):
         self.computed[seq_id] = alloc.num_cached_tokens
         return seq_id
 
+    @rule(
+        template=st.sampled_from(TEMPLATES),
+        tail=st.lists(st.integers(0, 3), max_size=9),
+        extra=st.sampled_from(EXTRAS),
+    )
+    def request(self, template, tail, extra):
+        """A whole request at once (allocate, compute, free): keeps the tiers under pressure."""
+        seq_id = f"s{self.n}"
+        self.n += 1
+        tokens = template + tail
+        if not self.mgr.can_allocate(tokens, extra):
+            return
+        alloc = self.mgr.allocate(seq_id, tokens, extra, tenant=extra.salt)
+        self.live[seq_id] = tokens
+        self.computed[seq_id] = alloc.num_cached_tokens
+        self.integrity()
+        self._write(seq_id, len(tokens))
+        self.mgr.mark_computed(seq_id, len(tokens))
+        self.computed[seq_id] = len(tokens)
+        self.integrity()
+        self.free(seq_id)
+
     def _write(self, seq_id: str, upto: int) -> None:
         table = self.mgr.block_table(seq_id)
         tokens = self.live[seq_id]
@@ -178,6 +200,7 @@ class CacheMachine(RuleBasedStateMachine):
         order = {"GPU": 0, "CPU": 1, "DISK": 2}
         assert [order[t] for t in m.tiers] == sorted(order[t] for t in m.tiers)
 
+    @precondition(lambda self: self.n % 8 == 7)
     @rule()
     def reset(self):
         self.mgr.reset()

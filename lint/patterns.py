@@ -48,10 +48,14 @@ PREFIXED_ID_RE = re.compile(
     r"(?<![\w-])(?:req|request|trace|span|sess|session|run|msg|chatcmpl|call|conv|corr|txn|nonce)"
     r"[-_](?=[A-Za-z0-9]*\d)[A-Za-z0-9]{6,}(?![\w-])"
 )
-HEX_ID_RE = re.compile(r"(?<![\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{24,}(?![\w-])")
+HEX_ID_RE = re.compile(
+    r"(?<![\w-])(?=[0-9a-f]{24})(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{24,}(?![\w-])"
+)
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
-USER_PHRASE_RE = re.compile(
-    r"(?i)\b(?:user|customer|client|member)(?:'s)?\s+(?:name|email|id|locale|timezone)\s*"
+_DIGIT_RE = re.compile(r"\d")
+PHRASE_OWNERS = ("user", "customer", "client", "member")
+USER_PHRASE_RE = re.compile(  # matched on lower-cased text
+    r"\b(?:user|customer|client|member)(?:'s)?\s+(?:name|email|id|locale|timezone)\s*"
     r"(?:is|:|=)\s*(?P<value>[^\s{}<>][^\n,.;]{0,40})"
 )
 
@@ -232,6 +236,8 @@ SYNTAXES = {
 
 def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
     """Template placeholders in `text` for a template syntax (None: every known syntax)."""
+    if "{" not in text and "%(" not in text:
+        return
     seen: set[int] = set()
     for name in SYNTAXES.get(syntax or "text", SYNTAXES["text"]):
         for m in _PLACEHOLDER_RES[name].finditer(text):
@@ -269,6 +275,23 @@ def volatile_literals(text: str, concrete: bool) -> Iterator[Literal]:
 
 
 def _literals(text: str, concrete: bool) -> Iterator[Literal]:
+    if _DIGIT_RE.search(text) is not None:
+        yield from _numeric_literals(text, concrete)
+    if concrete and "@" in text:
+        for m in EMAIL_RE.finditer(text):
+            yield Literal(m.start(), m.end(), "user", m.group())
+    lower = text.lower()
+    if any(word in lower for word in PHRASE_OWNERS):
+        regex = USER_PHRASE_RE
+        if len(lower) != len(text):  # a few characters change length when lower-cased
+            lower, regex = text, re.compile(USER_PHRASE_RE.pattern, re.I)
+        for m in regex.finditer(lower):
+            value = text[m.start("value") : m.end("value")]
+            yield Literal(m.start("value"), m.end("value"), "user", value)
+
+
+def _numeric_literals(text: str, concrete: bool) -> Iterator[Literal]:
+    """Dates, times and ids: all of them contain a digit, so prose without one skips this."""
     for m in DATETIME_RE.finditer(text):
         before = text[max(0, m.start() - 40) : m.start()]
         if STATIC_CUE_RE.search(before):
@@ -282,8 +305,3 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
     for regex in (UUID_RE, PREFIXED_ID_RE, HEX_ID_RE):
         for m in regex.finditer(text):
             yield Literal(m.start(), m.end(), "id", m.group())
-    if concrete:
-        for m in EMAIL_RE.finditer(text):
-            yield Literal(m.start(), m.end(), "user", m.group())
-    for m in USER_PHRASE_RE.finditer(text):
-        yield Literal(m.start("value"), m.end("value"), "user", m.group("value"))

@@ -102,6 +102,8 @@ def _find(text: str, tool: Any) -> tuple[int, int]:
 
 
 def _check_jinja(text: str) -> None:
+    if "{%" not in text and "{{" not in text and "{#" not in text:
+        return
     import jinja2
 
     try:

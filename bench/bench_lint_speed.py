@@ -20,11 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-WORDS = (
-    "the assistant must answer clearly and cite the policy section when a customer asks "
+WORDS = tuple(
+    "the assistant must answer clearly and cite the policy section when a customer asks "  # noqa: SIM905
     "about refunds shipping invoices accounts security passwords billing plans upgrades "
-    "limits data retention exports integrations webhooks tokens regions latency"
-).split()
+    "limits data retention exports integrations webhooks tokens regions latency".split()
+)
 
 
 def paragraph(rng: random.Random, n_words: int) -> str:

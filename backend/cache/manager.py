@@ -16,7 +16,7 @@ from typing import Any
 
 from kvscope.backend.cache.config import Allocation, CacheConfig, Match, NoSpace
 from kvscope.backend.cache.emitter import Emitter
-from kvscope.backend.cache.keys import ChainKeys, SharedPrefixes
+from kvscope.backend.cache.keys import ChainKeys, FixedKeys, SharedPrefixes
 from kvscope.backend.cache.prefix_cache import DEVICE, HOST, PrefixCache
 from kvscope.backend.cache.radix import TIER_NAMES, Node
 from kvscope.backend.cache.sequence import SeqState
@@ -132,6 +132,26 @@ class KVCacheManager:
             if not tokens:
                 raise ValueError("cannot allocate an empty prompt")
             return self._allocate(self._new_seq(seq_id, tokens, extra, sharing, tenant))
+
+    def allocate_hashes(
+        self,
+        seq_id: str,
+        block_hashes: list[bytes],
+        num_tokens: int,
+        extra: ExtraKeys = NO_EXTRA,
+        tenant: str | None = None,
+    ) -> Allocation:
+        """``allocate`` for a prompt given by its precomputed hash chain (it cannot grow).
+
+        ``block_hashes`` must hold the keys of all ``num_tokens // block_size`` full blocks.
+        """
+        with self._lock:
+            if seq_id in self._seqs:
+                raise ValueError(f"sequence {seq_id!r} already has blocks; free it first")
+            if num_tokens <= 0 or len(block_hashes) < num_tokens // self.block_size:
+                raise ValueError("num_tokens must be positive and covered by block_hashes")
+            keys = FixedKeys(block_hashes, extra) if self._caching else None
+            return self._allocate(SeqState(seq_id, None, num_tokens, keys, tenant))
 
     def _allocate(self, seq: SeqState) -> Allocation:
         cache, bs = self._cache, self.block_size

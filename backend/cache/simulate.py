@@ -12,9 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from kvscope.backend.cache.config import CacheConfig, HashedRequest, NoSpace
-from kvscope.backend.cache.keys import FixedKeys
 from kvscope.backend.cache.manager import KVCacheManager
-from kvscope.backend.cache.sequence import SeqState
 from kvscope.backend.prefix_keys import DEFAULT_ALGO, NO_EXTRA, ExtraKeys
 
 Request = tuple[Sequence[int] | HashedRequest, ExtraKeys]
@@ -39,7 +37,7 @@ def simulate(
     policy: str = "gdsf",
     host_blocks: int = 0,
     block_size: int = 16,
-    pinned: Sequence[tuple[Sequence[int], ExtraKeys]] = (),
+    pinned: Iterable[Request | Sequence[int] | HashedRequest] = (),
     algo: str = DEFAULT_ALGO,
     disk_blocks: int = 0,
 ) -> SimResult:
@@ -53,23 +51,22 @@ def simulate(
         algo=algo,
     )
     mgr = KVCacheManager(config)
-    for tokens, extra in pinned:
-        mgr.pin(tokens, extra)
+    for item in pinned:
+        req, extra = _split(item)
+        if isinstance(req, HashedRequest):
+            with mgr._lock:
+                mgr._cache.pin(list(req.block_hashes))
+        else:
+            mgr.pin(req, extra)
     n = skipped = peak = 0
     cache = mgr._cache
     for item in requests:
-        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], ExtraKeys):
-            req, extra = item
-        else:
-            req, extra = item, NO_EXTRA
+        req, extra = _split(item)
         seq_id = f"sim-{n}"
         n += 1
         try:
             if isinstance(req, HashedRequest):
-                keys = FixedKeys(req.block_hashes, extra)
-                seq = SeqState(seq_id, None, req.num_tokens, keys, None)
-                with mgr._lock:
-                    mgr._allocate(seq)
+                mgr.allocate_hashes(seq_id, req.block_hashes, req.num_tokens, extra)
                 num_tokens = req.num_tokens
             else:
                 mgr.allocate(seq_id, req, extra)
@@ -91,3 +88,9 @@ def simulate(
         evicted_blocks=stats.evictions,
         peak_cached_blocks=peak,
     )
+
+
+def _split(item: object) -> tuple[Sequence[int] | HashedRequest, ExtraKeys]:
+    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], ExtraKeys):
+        return item[0], item[1]
+    return item, NO_EXTRA  # type: ignore[return-value]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -232,3 +233,14 @@ def test_console_script_cold_start_imports_no_tokenizer(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(prompt)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().endswith("LOADED"), out.stdout
+
+
+def test_docs_list_every_rule_and_json_key():
+    from kvscope.lint.rules import RULES
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "promptlint.md").read_text()
+    for rule in RULES:
+        assert f"| {rule.CODE} | `{rule.NAME}` |" in doc
+        assert "Bad" in rule.__doc__ and "Good" in rule.__doc__
+    for key in JSON_KEYS:
+        assert f"`{key}`" in doc

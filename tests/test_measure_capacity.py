@@ -59,6 +59,24 @@ def test_capacity_in_bytes_uses_bytes_per_token(log, capsys):
     rows = json.loads(capsys.readouterr().out)["capacity_curve"]
     assert [r["capacity_blocks"] for r in rows] == [2**20 // (1024 * 16), 4096]
     assert rows[0]["capacity_bytes"] == 64 * 1024 * 16
+    assert (
+        main(
+            [
+                str(log),
+                "--format",
+                "json",
+                "--capacity",
+                "1GiB",
+                "--preset",
+                "llama-70b",
+                "--policies",
+                "lru",
+            ]
+        )
+        == 0
+    )
+    (row,) = json.loads(capsys.readouterr().out)["capacity_curve"]
+    assert row["capacity_blocks"] == 2**30 // (327_680 * 16)  # 320 KiB per token, bf16
     assert main([str(log), "--capacity", "8GiB"]) == 2  # bytes without a size per token
     assert "kv-bytes-per-token" in capsys.readouterr().err
 

@@ -64,7 +64,14 @@ def _block_bytes(args) -> int | None:
     if args.preset:
         from kvscope.backend import capacity
 
-        return int(capacity.preset_bytes_per_token(args.preset)) * args.block_size
+        shape = capacity.PRESETS.get(args.preset)
+        if shape is None:
+            names = ", ".join(sorted(capacity.PRESETS))
+            raise ValueError(f"unknown --preset {args.preset!r}; choose one of {names}")
+        per_token = capacity.kv_bytes_per_token(
+            shape.layers, shape.kv_heads, shape.head_dim, shape.dtype
+        )
+        return per_token * args.block_size
     return None
 
 

@@ -182,7 +182,7 @@ def test_bad_deploy_overload_and_dashboards_on_a_live_prometheus(stack) -> None:
         print(f"t={time.time() - started:.0f}s ratio={ratio} alert={alert}")
         return bool(alert) and ratio is not None and ratio < 0.7 * before
 
-    drive(steady.url, requests[split:], seconds=40, until=dropped)
+    drive(steady.url, requests[split:], seconds=30, until=dropped)
     assert wait_for(dropped, 10), prom.api("alerts")
     after = prom.value(f'{HIT_RATIO}{{instance="{a}"}}')
     print(f"hit ratio before the deploy {before:.3f}, after {after:.3f}")
@@ -191,7 +191,7 @@ def test_bad_deploy_overload_and_dashboards_on_a_live_prometheus(stack) -> None:
     def preempting() -> bool:
         return "firing" in prom.alert_states("KVCachePreemptions", b)
 
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 30
     while not preempting() and time.monotonic() < deadline:
         codes = asyncio.run(burst(tiny.url, 20))
         assert set(codes) <= {200, 429}, codes

@@ -101,3 +101,33 @@ def test_bad_input_is_one_line_exit_2(tmp_path, capsys):
     assert "invalid JSON" in err and "Traceback" not in err and err.count("\n") == 1
     assert main([str(tmp_path / "missing.txt"), str(tmp_path / "ok.txt")]) == 2
     assert main([str(tmp_path / "ok.txt"), str(tmp_path / "ok.txt"), "--block-size", "0"]) == 2
+
+
+def test_through_the_promptlint_command(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = Path(sys.executable).parent / "promptlint"
+    if not exe.exists():
+        pytest.skip("promptlint entry point not installed in this environment")
+    (tmp_path / "old.txt").write_text(BASE)
+    (tmp_path / "new.txt").write_text("X" + BASE[1:])
+    out = subprocess.run(
+        [
+            str(exe),
+            "diff",
+            str(tmp_path / "old.txt"),
+            str(tmp_path / "new.txt"),
+            "--format",
+            "json",
+            "--tokenizer",
+            "bytes",
+            "--fail-over",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 1
+    assert json.loads(out.stdout)["prompts"][0]["first_divergent_token"] == 0

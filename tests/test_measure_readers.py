@@ -31,7 +31,8 @@ def test_shapes_fixture():
     assert [len(r.request["messages"]) for r in sharegpt] == [1, 3]  # one request per human turn
     assert sharegpt[1].request["messages"][1]["role"] == "assistant"
     pre = next(r for r in records if r.line == 9)
-    assert list(pre.token_ids.tokens()[:3]) == [1, 2, 3] and pre.request is None and pre.tenant == "globex"
+    assert list(pre.token_ids.tokens()[:3]) == [1, 2, 3]
+    assert pre.request is None and pre.tenant == "globex"
 
 
 def test_gzip_detected_by_content_and_truncation_is_not_fatal(tmp_path):

@@ -36,7 +36,10 @@ def _save(tmp_path, kind: str, shard: bool = False):
         num_key_value_heads=2,
         max_position_embeddings=512,
     )
-    if kind == "qwen2":
+    if kind == "mistral":
+        cfg = transformers.MistralConfig(sliding_window=None, **common)
+        model = transformers.MistralForCausalLM(cfg)
+    elif kind == "qwen2":
         cfg = transformers.Qwen2Config(tie_word_embeddings=True, **common)
         model = transformers.Qwen2ForCausalLM(cfg)
     else:
@@ -63,7 +66,9 @@ def _rel(a: torch.Tensor, b: torch.Tensor) -> float:
     return float((a - b).norm() / b.norm())
 
 
-@pytest.mark.parametrize(("kind", "shard"), [("llama", False), ("qwen2", True), ("llama3", False)])
+@pytest.mark.parametrize(
+    ("kind", "shard"), [("llama", False), ("qwen2", True), ("llama3", False), ("mistral", True)]
+)
 def test_prefill_and_decode_logits_match_transformers(tmp_path, kind, shard):
     ref = _save(tmp_path, kind, shard)
     if shard:

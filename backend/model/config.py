@@ -67,14 +67,25 @@ class ModelConfig:
         return self.num_kv_heads
 
     def validate(self) -> None:
+        for name in (
+            "vocab_size",
+            "hidden_size",
+            "intermediate_size",
+            "num_layers",
+            "num_heads",
+            "num_kv_heads",
+            "head_dim",
+            "max_position_embeddings",
+        ):
+            if getattr(self, name) <= 0:
+                raise ModelLoadError(f"config field {name} must be positive; fix config.json")
+        if self.head_dim % 2 or self.rms_norm_eps < 0 or self.rope_theta <= 0:
+            raise ModelLoadError("head_dim must be even, rms_norm_eps >= 0, rope_theta > 0")
         if self.num_heads % self.num_kv_heads:
             raise ModelLoadError(
                 f"num_attention_heads={self.num_heads} is not a multiple of "
                 f"num_key_value_heads={self.num_kv_heads}; fix config.json"
             )
-        for name in ("vocab_size", "hidden_size", "num_layers", "num_heads", "head_dim"):
-            if getattr(self, name) <= 0:
-                raise ModelLoadError(f"config field {name} must be positive; fix config.json")
 
 
 def tiny_config() -> ModelConfig:
@@ -95,61 +106,109 @@ def tiny_config() -> ModelConfig:
     )
 
 
+def _int(raw: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = raw.get(key, default) if default is not None else raw[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ModelLoadError(f"config.json field {key!r} must be an integer; fix config.json")
+    return value
+
+
+def _float(value: Any, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ModelLoadError(f"config.json field {key!r} must be a finite number; fix config.json")
+    return float(value)
+
+
 def _rope(raw: dict[str, Any]) -> tuple[float, dict[str, Any] | None]:
     params = raw.get("rope_parameters") or {}
     scaling = raw.get("rope_scaling") or (params if params.get("rope_type") else None)
-    theta = float(raw.get("rope_theta", params.get("rope_theta", 10_000.0)))
-    if scaling is not None:
-        kind = scaling.get("rope_type", scaling.get("type", "default"))
-        if kind == "default":
-            return theta, None
-        if kind != "llama3":
-            raise ModelLoadError(
-                f"unsupported rope_scaling type {kind!r} (only 'default' and 'llama3'); "
-                "use a checkpoint without it"
-            )
-    return theta, scaling
+    theta = _float(raw.get("rope_theta", params.get("rope_theta", 10_000.0)), "rope_theta")
+    if scaling is None:
+        return theta, None
+    kind = scaling.get("rope_type", scaling.get("type", "default"))
+    if kind == "default":
+        return theta, None
+    if kind != "llama3":
+        raise ModelLoadError(
+            f"unsupported rope_scaling type {kind!r} (only 'default' and 'llama3'); "
+            "use a checkpoint without it"
+        )
+    for key in (
+        "factor",
+        "low_freq_factor",
+        "high_freq_factor",
+        "original_max_position_embeddings",
+    ):
+        if key in scaling:
+            _float(scaling[key], f"rope_scaling.{key}")
+    if "factor" not in scaling or scaling.get("low_freq_factor") == scaling.get("high_freq_factor"):
+        raise ModelLoadError("llama3 rope_scaling needs factor and distinct low/high freq factors")
+    return theta, dict(scaling)
+
+
+def _architecture(raw: dict[str, Any]) -> str:
+    archs = raw.get("architectures") or []
+    if not isinstance(archs, list) or not all(isinstance(a, str) for a in archs):
+        raise ModelLoadError("config.json 'architectures' must be a list of names; fix it")
+    arch = next((SUPPORTED_ARCHITECTURES[a] for a in archs if a in SUPPORTED_ARCHITECTURES), None)
+    model_type = raw.get("model_type")
+    if arch is None and model_type in {"llama", "mistral", "qwen2"}:
+        arch = model_type
+    if arch is None:
+        got = ",".join(archs) or str(model_type or "none")
+        raise ModelLoadError(
+            f"unsupported architecture {got!r}; supported: {', '.join(SUPPORTED_ARCHITECTURES)}"
+        )
+    return arch
+
+
+def _eos(raw: dict[str, Any]) -> tuple[int, ...]:
+    eos = raw.get("eos_token_id")
+    ids = eos if isinstance(eos, list) else ([] if eos is None else [eos])
+    if not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in ids):
+        raise ModelLoadError("config.json 'eos_token_id' must be token ids; fix config.json")
+    return tuple(ids)
 
 
 def config_from_hf(raw: dict[str, Any]) -> ModelConfig:
     """Parse a Hugging Face `config.json` dict; raises `ModelLoadError` for what we cannot run."""
-    archs = raw.get("architectures") or []
-    arch = next((SUPPORTED_ARCHITECTURES[a] for a in archs if a in SUPPORTED_ARCHITECTURES), None)
-    if arch is None:
-        arch = {"llama": "llama", "mistral": "mistral", "qwen2": "qwen2"}.get(raw.get("model_type"))
-    if arch is None:
-        got = ",".join(archs) or raw.get("model_type") or "none"
-        raise ModelLoadError(
-            f"unsupported architecture {got!r}; supported: {', '.join(SUPPORTED_ARCHITECTURES)}"
-        )
+    if not isinstance(raw, dict):
+        raise ModelLoadError("config.json must hold a JSON object; re-export it")
+    arch = _architecture(raw)
     try:
-        heads = int(raw["num_attention_heads"])
-        hidden = int(raw["hidden_size"])
+        heads = _int(raw, "num_attention_heads")
+        hidden = _int(raw, "hidden_size")
         theta, scaling = _rope(raw)
-        eos = raw.get("eos_token_id")
-        eos_ids = tuple(eos) if isinstance(eos, list) else (() if eos is None else (int(eos),))
+        bias = raw.get("attention_bias", False) is True
+        bos = raw.get("bos_token_id")
         cfg = ModelConfig(
-            vocab_size=int(raw["vocab_size"]),
+            vocab_size=_int(raw, "vocab_size"),
             hidden_size=hidden,
-            intermediate_size=int(raw["intermediate_size"]),
-            num_layers=int(raw["num_hidden_layers"]),
+            intermediate_size=_int(raw, "intermediate_size"),
+            num_layers=_int(raw, "num_hidden_layers"),
             num_heads=heads,
-            num_kv_heads=int(raw.get("num_key_value_heads") or heads),
-            head_dim=int(raw.get("head_dim") or hidden // heads),
-            rms_norm_eps=float(raw.get("rms_norm_eps", 1e-6)),
+            num_kv_heads=_int(raw, "num_key_value_heads", heads)
+            if raw.get("num_key_value_heads") is not None
+            else heads,
+            head_dim=(
+                _int(raw, "head_dim")
+                if raw.get("head_dim") is not None
+                else hidden // max(heads, 1)
+            ),
+            rms_norm_eps=_float(raw.get("rms_norm_eps", 1e-6), "rms_norm_eps"),
             rope_theta=theta,
             rope_scaling=scaling,
-            max_position_embeddings=int(raw.get("max_position_embeddings", 4096)),
-            tie_word_embeddings=bool(raw.get("tie_word_embeddings", False)),
-            qkv_bias=arch == "qwen2" or bool(raw.get("attention_bias", False)),
-            o_bias=arch != "qwen2" and bool(raw.get("attention_bias", False)),
-            eos_token_ids=eos_ids,
-            bos_token_id=raw.get("bos_token_id"),
+            max_position_embeddings=_int(raw, "max_position_embeddings", 4096),
+            tie_word_embeddings=raw.get("tie_word_embeddings", False) is True,
+            qkv_bias=arch == "qwen2" or bias,
+            o_bias=arch != "qwen2" and bias,
+            eos_token_ids=_eos(raw),
+            bos_token_id=bos if isinstance(bos, int) and not isinstance(bos, bool) else None,
             architecture=arch,
         )
     except KeyError as exc:
         raise ModelLoadError(f"config.json lacks field {exc.args[0]!r}; re-export it") from None
-    except (TypeError, ValueError) as exc:
+    except (AttributeError, TypeError, ValueError) as exc:
         raise ModelLoadError(f"config.json has a malformed field ({exc}); re-export it") from None
     cfg.validate()
     return cfg

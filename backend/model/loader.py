@@ -8,6 +8,7 @@ architecture, a tensor missing or of the wrong shape) raises `ModelLoadError` wi
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import torch
@@ -37,8 +38,12 @@ def _empty_model(cfg: ModelConfig, dtype: torch.dtype, device: str) -> LlamaMode
     return model.to(dtype)
 
 
+@lru_cache(maxsize=2)
 def build_tiny(seed: int, dtype: torch.dtype, device: str) -> tuple[ModelConfig, LlamaModel]:
-    """`kvscope-tiny`, weights drawn from `seed` in float32 then cast (same draw for any dtype)."""
+    """`kvscope-tiny`, weights drawn from `seed` in float32 then cast (same draw for any dtype).
+
+    Cached per (seed, dtype, device): runners only read weights, so one copy serves them all.
+    """
     cfg = tiny_config()
     model = _empty_model(cfg, torch.float32, "cpu")
     for name in ("input_layernorm", "post_attention_layernorm"):

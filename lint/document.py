@@ -9,7 +9,6 @@ offset in its text back to a character offset in `source`; `prefix` is the linea
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -28,6 +27,7 @@ class Segment:
     prefix_start: int | None = None
     index: int | None = None
     path: tuple = ()
+    raw: str = ""
 
     def to_source(self, offset: int) -> int:
         """Character offset in the source file of character `offset` of `text`."""
@@ -35,7 +35,7 @@ class Segment:
         if self.mapping == "exact":
             return self.src_start + offset
         if self.mapping == "json":
-            return self.src_start + len(json.dumps(self.text[:offset], ensure_ascii=False)) - 2
+            return self.src_start + _json_raw_len(self.raw, offset)
         if self.mapping == "lines" and self.line_starts:
             line = self.text.count("\n", 0, offset)
             col = offset - (self.text.rfind("\n", 0, offset) + 1)
@@ -45,6 +45,26 @@ class Segment:
     @property
     def cacheable(self) -> bool:
         return self.part in CACHEABLE_PARTS
+
+
+def _json_raw_len(raw: str, chars: int) -> int:
+    """Length of the JSON string-literal body `raw` that decodes to its first `chars` chars."""
+    i = decoded = 0
+    while decoded < chars and i < len(raw):
+        if raw[i] != "\\":
+            i += 1
+        elif raw.startswith("u", i + 1):
+            try:
+                code = int(raw[i + 2 : i + 6], 16)
+            except ValueError:
+                code = 0
+            i += 6
+            if 0xD800 <= code < 0xDC00 and raw.startswith("\\u", i):
+                i += 6
+        else:
+            i += 2
+        decoded += 1
+    return i
 
 
 class Breakpoint(NamedTuple):

@@ -23,13 +23,13 @@ class Positions:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.values: dict[tuple, tuple[int, str, tuple[int, ...]]] = {}
+        self.values: dict[tuple, tuple[int, str, tuple[int, ...], str]] = {}
         self.keys: dict[tuple, int] = {}
 
     def locate(self, path: tuple, text: str, part: str) -> Segment:
         if path in self.values:
-            start, mapping, lines = self.values[path]
-            return Segment(text, part, start, mapping, lines, path=path)
+            start, mapping, lines, raw = self.values[path]
+            return Segment(text, part, start, mapping, lines, path=path, raw=raw)
         return Segment(text, part, self.keys.get(path, 0), "point", path=path)
 
 
@@ -49,8 +49,9 @@ def json_positions(raw: str, obj: Any, base: int, pos: Positions) -> None:
         elif isinstance(value, str):
             m = next(tokens, None)
             if m is not None:
-                exact = m.group()[1:-1] == value
-                pos.values[path] = (base + m.start() + 1, "exact" if exact else "json", ())
+                raw = m.group()[1:-1]
+                mapping = "exact" if raw == value else "json"
+                pos.values[path] = (base + m.start() + 1, mapping, (), raw)
 
     walk(obj, ())
 
@@ -192,13 +193,13 @@ def _yaml_positions(node: Any, path: tuple, text: str, pos: Positions) -> None:
         start, end = node.start_mark.index, node.end_mark.index
         one_line = node.start_mark.line == node.end_mark.line
         if node.style in (None, "") and one_line and text[start:end] == node.value:
-            pos.values[path] = (start, "exact", ())
+            pos.values[path] = (start, "exact", (), "")
         elif node.style in ("'", '"') and one_line and text[start + 1 : end - 1] == node.value:
-            pos.values[path] = (start + 1, "exact", ())
+            pos.values[path] = (start + 1, "exact", (), "")
         elif node.style == "|":
-            pos.values[path] = (start, "lines", _block_lines(text, start, end))
+            pos.values[path] = (start, "lines", _block_lines(text, start, end), "")
         else:
-            pos.values[path] = (start, "point", ())
+            pos.values[path] = (start, "point", (), "")
 
 
 def _block_lines(text: str, start: int, end: int) -> tuple[int, ...]:

@@ -51,9 +51,21 @@ class BlockPool:
             raise RuntimeError("block pool exhausted: check num_free before take()")
         return block
 
+    def take_n(self, n: int) -> list[Block]:
+        """``n`` free blocks, each with ``ref_cnt`` set to 1 (the caller checked ``num_free``)."""
+        if n > self.free_list.size:
+            raise RuntimeError("block pool exhausted: check num_free before take_n()")
+        blocks = self.free_list.popleft_n(n)
+        for block in blocks:
+            block.ref_cnt = 1
+        return blocks
+
     def release(self, block: Block) -> None:
         """Return an unreferenced, uncached block to the free list."""
         self.free_list.append(block)
+
+    def release_all(self, blocks: list[Block]) -> None:
+        self.free_list.extend(blocks)
 
     def is_free(self, block: Block) -> bool:
         return block.prev is not None

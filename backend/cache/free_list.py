@@ -59,6 +59,34 @@ class IntrusiveList:
         self.remove(item)
         return item
 
+    def popleft_n(self, n: int) -> list[Any]:
+        """The ``n`` front items, unlinked in one splice (the caller checked ``size``)."""
+        assert 0 <= n <= self.size, "popleft_n past the end"
+        out = []
+        head = self._head
+        item = head.next
+        for _ in range(n):
+            out.append(item)
+            nxt = item.next
+            item.prev = item.next = None
+            item = nxt
+        head.next = item
+        item.prev = head
+        self.size -= n
+        return out
+
+    def extend(self, items: list[Any]) -> None:
+        """Append ``items`` in order."""
+        tail = self._tail
+        last = tail.prev
+        for item in items:
+            item.prev = last
+            last.next = item
+            last = item
+        last.next = tail
+        tail.prev = last
+        self.size += len(items)
+
     def remove(self, item: Any) -> None:
         """Unlink ``item`` (which must be in this list) in O(1)."""
         item.prev.next = item.next

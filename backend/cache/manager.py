@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from kvscope.backend.cache.config import Allocation, CacheConfig, Match, NoSpace
@@ -23,6 +24,8 @@ from kvscope.backend.cache.sequence import SeqState
 from kvscope.backend.cache.stats import CacheStats, Counters, PrefixInfo, build_stats, top_nodes
 from kvscope.backend.events import EventSink
 from kvscope.backend.prefix_keys import NO_EXTRA, ExtraKeys
+
+_BLOCK_ID = attrgetter("block_id")
 
 
 class KVCacheManager:
@@ -169,8 +172,7 @@ class KVCacheManager:
         blocks = seq.blocks
         for node in nodes:
             if node.tier == DEVICE:
-                for block in node.locs:
-                    cache.ref(block)
+                cache.ref_all(node.locs)
                 blocks.extend(node.locs)
             else:
                 node.lock += 1
@@ -186,8 +188,7 @@ class KVCacheManager:
                 got, truncated = cache.promote(node)
                 promoted += got
                 if got:
-                    for block in node.locs:
-                        cache.ref(block)
+                    cache.ref_all(node.locs)
                     blocks.extend(node.locs)
                     hit_by_tier[tier] += got
                     hit_nodes.append((node, tier))
@@ -197,17 +198,13 @@ class KVCacheManager:
                 hit_by_tier[DEVICE] += len(node)
                 hit_nodes.append((node, tier))
         hit = len(blocks)
-        take = self._pool.take
-        for _ in range(total - hit):
-            block = take()
-            block.ref_cnt = 1
-            blocks.append(block)
+        blocks.extend(self._pool.take_n(total - hit))
         seq.published = hit
         seq.computed = hit * bs
         self._seqs[seq.seq_id] = seq
         if seq.keys is not None:
             self._record_hit(seq, hit_nodes, hit_by_tier)
-        return Allocation([b.block_id for b in blocks], hit * bs, promoted)
+        return Allocation(list(map(_BLOCK_ID, blocks)), hit * bs, promoted)
 
     def _record_hit(self, seq: SeqState, hit_nodes: list, hit_by_tier: list[int]) -> None:
         cache, bs = self._cache, self.block_size
@@ -267,19 +264,18 @@ class KVCacheManager:
             new: list[int] = []
             if k and seq.n_tokens % bs and seq.blocks[-1].ref_cnt > 1:
                 old = seq.blocks[-1]
-                block = self._pool.take()
-                block.ref_cnt = 1
+                block = self._pool.take_n(1)[0]
                 self._copy_block(old.block_id, block.block_id)
                 seq.blocks[-1] = block
                 cache.unref(old)
                 new.append(block.block_id)
             seq.tokens.extend(new_token_ids)
             seq.n_tokens += k
-            while len(seq.blocks) * bs < seq.n_tokens:
-                block = self._pool.take()
-                block.ref_cnt = 1
-                seq.blocks.append(block)
-                new.append(block.block_id)
+            grow = -(-seq.n_tokens // bs) - len(seq.blocks)
+            if grow > 0:
+                fresh = self._pool.take_n(grow)
+                seq.blocks.extend(fresh)
+                new.extend(b.block_id for b in fresh)
             return new
 
     def _copy_block(self, src: int, dst: int) -> None:
@@ -336,7 +332,7 @@ class KVCacheManager:
     # -- lifetime ------------------------------------------------------------------------------
     def block_table(self, seq_id: str) -> list[int]:
         with self._lock:
-            return [b.block_id for b in self._seq(seq_id).blocks]
+            return list(map(_BLOCK_ID, self._seq(seq_id).blocks))
 
     def num_tokens(self, seq_id: str) -> int:
         with self._lock:
@@ -354,10 +350,8 @@ class KVCacheManager:
             if parent.host_slots is not None:
                 raise ValueError(f"sequence {parent_seq!r} is swapped out; swap_in first")
             child = parent.clone(child_seq)
-            for block in child.blocks:
-                self._cache.ref(block)
-            for block in child.shadows:
-                self._cache.ref(block)
+            self._cache.ref_all(child.blocks)
+            self._cache.ref_all(child.shadows)
             self._seqs[child_seq] = child
 
     def free(self, seq_id: str) -> None:
@@ -372,11 +366,10 @@ class KVCacheManager:
                 self._cache.host.free(seq.host_slots)
 
     def _release(self, seq: SeqState) -> None:
-        unref = self._cache.unref
-        for block in reversed(seq.blocks):
-            unref(block)
-        for block in seq.shadows:
-            unref(block)
+        seq.blocks.reverse()  # tails first
+        self._cache.unref_all(seq.blocks)
+        if seq.shadows:
+            self._cache.unref_all(seq.shadows)
         seq.blocks = []
         seq.shadows = []
 
@@ -444,14 +437,11 @@ class KVCacheManager:
                 cache.split(segs[-1][0], segs[-1][1])
             blocks: list[Any] = []
             for node, _ in segs:
-                for block in node.locs:
-                    cache.ref(block)
+                cache.ref_all(node.locs)
                 blocks.extend(node.locs)
             reused = len(blocks)
             cache.make_room(DEVICE, need)
-            fresh = [self._pool.take() for _ in range(need)]
-            for block in fresh:
-                block.ref_cnt = 1
+            fresh = self._pool.take_n(need)
             assert cache.host is not None
             rows = cache.host.read(seq.host_slots[reused:])
             if self._storage is not None and rows is not None and fresh:

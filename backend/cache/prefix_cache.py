@@ -86,6 +86,33 @@ class PrefixCache:
                 if node.nref == 0:
                     self.refresh(node)
 
+    def ref_all(self, blocks: list[Block]) -> None:
+        """``ref`` each block (the hot path of allocation and fork)."""
+        for block in blocks:
+            block.ref_cnt += 1
+            if block.ref_cnt == 1:
+                node = block.node
+                if node is not None:
+                    node.nref += 1
+                    if node.nref == 1:
+                        self.refresh(node)
+
+    def unref_all(self, blocks: list[Block]) -> None:
+        """``unref`` each block in order; uncached blocks reaching 0 go back to the pool."""
+        freed = []
+        for block in blocks:
+            block.ref_cnt -= 1
+            if block.ref_cnt == 0:
+                node = block.node
+                if node is None:
+                    freed.append(block)
+                else:
+                    node.nref -= 1
+                    if node.nref == 0:
+                        self.refresh(node)
+        if freed:
+            self.pool.release_all(freed)
+
     def touch(self, node: Node, tenant: str | None = None) -> None:
         self.policies[node.tier].on_access(node, self.tick)
         if tenant is not None:
@@ -278,10 +305,12 @@ class PrefixCache:
     def _release_locs(self, node: Node) -> None:
         """Free the storage of a node's blocks in its current tier."""
         if node.tier == DEVICE:
+            idle = []
             for block in node.locs:
                 block.node = None
                 if block.ref_cnt == 0:
-                    self.pool.release(block)
+                    idle.append(block)
+            self.pool.release_all(idle)
         elif node.tier == HOST:
             assert self.host is not None
             self.host.free(node.locs)
@@ -374,7 +403,9 @@ class PrefixCache:
                     return 0, True
                 n, truncated = bad, True
             rows = None if not got or got[0] is None else _stack(got)
-        blocks = [self.pool.take() for _ in range(n)]
+        blocks = self.pool.take_n(n)
+        for block in blocks:
+            block.ref_cnt = 0
         if self.storage is not None and rows is not None:
             self.storage.write_blocks([b.block_id for b in blocks], rows)
         self._release_locs(node)

@@ -52,7 +52,8 @@ def _pool(torch, device, lengths, kv_heads, d, dtype, fp8, gen):
     num_blocks = sum(need) + 1
     order = torch.randperm(num_blocks, generator=gen).tolist()
     store = FP8_DTYPE if fp8 else dtype
-    caches = [torch.empty(num_blocks, BS, kv_heads, d, dtype=store, device=device) for _ in "kv"]
+    shape = (num_blocks, BS, kv_heads, d)  # NaN where no sequence lives: over-reads show
+    caches = [torch.full(shape, float("nan"), dtype=store, device=device) for _ in "kv"]
     scales = [torch.ones(num_blocks, kv_heads, device=device) if fp8 else None for _ in "kv"]
     tables, contiguous = [], [[], []]
     for n, nb in zip(lengths, need, strict=True):

@@ -119,3 +119,26 @@ def test_load_errors_are_one_line(tmp_path):
     cases.append(err)
     for case in cases:
         assert "\n" not in str(case.value)
+
+
+@pytest.mark.parametrize(
+    ("index", "message"),
+    [
+        ("not json", "malformed"),
+        ('{"weight_map": []}', "malformed"),
+        ('{"weight_map": {"a": "../../etc/passwd"}}', "shard file names"),
+        ('{"weight_map": {"a": "model-00009.safetensors"}}', "missing"),
+    ],
+)
+def test_bad_shard_index_is_a_load_error(tmp_path, index, message):
+    _save(tmp_path, "llama", shard=True)
+    (tmp_path / "model.safetensors.index.json").write_text(index)
+    with pytest.raises(ModelLoadError, match=message):
+        ModelRunner(RunnerConfig(model=str(tmp_path)))
+
+
+def test_corrupt_weights_file_is_a_load_error(tmp_path):
+    _save(tmp_path, "llama")
+    (tmp_path / "model.safetensors").write_bytes(b"\x00" * 64)
+    with pytest.raises(ModelLoadError, match="safetensors"):
+        ModelRunner(RunnerConfig(model=str(tmp_path)))

@@ -26,7 +26,8 @@ def _pool(kv_heads: int, lengths: list[int], dtype, fp8: bool, seed: int):
     tables, caches, scales = [], [], []
     for _ in range(2):
         store = FP8_DTYPE if fp8 else dtype
-        caches.append(torch.zeros(num_blocks, BS, kv_heads, D, dtype=store))
+        # NaN in every slot no sequence owns: a kernel that reads past a context shows it
+        caches.append(torch.full((num_blocks, BS, kv_heads, D), float("nan"), dtype=store))
         scales.append(torch.ones(num_blocks, kv_heads) if fp8 else None)
     max_blocks = max(need)
     for n, nb in zip(lengths, need, strict=True):

@@ -71,10 +71,13 @@ def _weight_files(path: Path) -> list[Path]:
     index = path / INDEX_FILE
     if index.is_file():
         try:
-            weight_map = json.loads(index.read_text(encoding="utf-8"))["weight_map"]
-            names = sorted(set(weight_map.values()))
+            names = sorted(
+                set(json.loads(index.read_text(encoding="utf-8"))["weight_map"].values())
+            )
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             raise ModelLoadError(f"{index} is malformed (no weight_map); re-export it") from None
+        if not names or not all(isinstance(n, str) and n and Path(n).name == n for n in names):
+            raise ModelLoadError(f"{index} must map tensors to shard file names in {path}")
         files = [path / name for name in names]
     elif (path / SINGLE_FILE).is_file():
         files = [path / SINGLE_FILE]
@@ -123,7 +126,7 @@ def load_hf(path: str | Path, dtype: torch.dtype, device: str) -> tuple[ModelCon
                     with torch.no_grad():
                         target.copy_(tensor.to(dtype))
                     loaded.add(name)
-        except SafetensorError as exc:
+        except (SafetensorError, OSError) as exc:
             raise ModelLoadError(f"{file} is not a readable safetensors file ({exc})") from None
     if cfg.tie_word_embeddings and "embed_tokens.weight" in loaded:
         loaded.add("lm_head.weight")

@@ -137,3 +137,13 @@ def test_every_recorded_series_of_an_engine_is_asserted(engine: str) -> None:
     }
     missing = produced - asserted
     assert not missing, f"recording_{engine}.test.yaml asserts nothing about {sorted(missing)}"
+
+
+def test_runbook_base_points_every_alert_elsewhere(tmp_path: Path) -> None:
+    base = "https://git.example.com/ops/blob/main/docs/runbook.md"
+    assert _generate("--out", str(tmp_path), "--runbook-base", base).returncode == 0
+    urls = [a["annotations"]["runbook_url"] for a in _rules(tmp_path / "kvcache_alerts.yaml")]
+    assert urls and all(u == f"{base}#{u.rpartition('#')[2]}" for u in urls)
+    assert (tmp_path / "kvcache_rules.yaml").read_text() == (
+        ALERTS / "kvcache_rules.yaml"
+    ).read_text()

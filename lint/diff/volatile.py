@@ -44,7 +44,8 @@ _PATTERNS: list[tuple[str, str, str]] = [
     ),
     ("PL002", "hex-id", r"\b[0-9a-f]{16,}\b"),
 ]
-_COMPILED = [(code, kind, re.compile(rx)) for code, kind, rx in _PATTERNS]
+_COMBINED = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_PATTERNS)))
+_LABELS = {f"g{i}": (code, kind) for i, (code, kind, _) in enumerate(_PATTERNS)}
 
 
 class Volatile(NamedTuple):
@@ -58,14 +59,15 @@ class Volatile(NamedTuple):
 
 
 def find_volatile(text: str) -> list[Volatile]:
-    """Every non-overlapping volatile value in ``text``, in order (earlier patterns win)."""
-    taken: list[Volatile] = []
-    for code, kind, rx in _COMPILED:
-        for m in rx.finditer(text):
-            if any(m.start() < v.end and v.start < m.end() for v in taken):
-                continue
-            taken.append(Volatile(code, kind, m.start(), m.end(), m.group()))
-    return sorted(taken, key=lambda v: v.start)
+    """Every volatile value in ``text``, left to right, without overlaps (one regex pass).
+
+    At one position the earlier pattern in the table wins (a UUID before a hex id).
+    """
+    out = []
+    for m in _COMBINED.finditer(text):
+        code, kind = _LABELS[m.lastgroup]
+        out.append(Volatile(code, kind, m.start(), m.end(), m.group()))
+    return out
 
 
 def volatile_at(text: str, pos: int, slack: int = 2) -> Volatile | None:

@@ -24,6 +24,7 @@ from kvscope.lint.diff.volatile import (
 
 PLAIN_HEAD = 2000
 MAX_VARIANTS = 4096
+MAX_CACHED_HEADS = 1 << 20
 
 
 def _content(msg: dict) -> str:
@@ -88,6 +89,7 @@ class NearMisses:
 
     def __init__(self) -> None:
         self.groups: dict[int, _Group] = {}
+        self.masked_of: dict[int, int] = {}  # raw head hash -> masked head hash (a cache)
 
     def add(
         self,
@@ -100,12 +102,17 @@ class NearMisses:
         system, tools = cacheable_head(request)
         if not system and not tools:
             return
-        raw_tools = json.dumps(tools, ensure_ascii=False)
-        canon = sorted(tools, key=_tool_name)
-        canon_tools = json.dumps(canon, sort_keys=True, ensure_ascii=False)
-        masked_head = f"{model}\x1e{mask_volatile(system)}\x1e{canon_tools}"
-        masked = xxhash.xxh3_64_intdigest(masked_head.encode())
-        raw = xxhash.xxh3_64_intdigest(f"{system}\x1e{raw_tools}".encode())
+        raw_tools = json.dumps(tools, ensure_ascii=False) if tools else "[]"
+        raw = xxhash.xxh3_64_intdigest(f"{model}\x1e{system}\x1e{raw_tools}".encode())
+        masked = self.masked_of.get(raw)
+        if masked is None:
+            canon = sorted(tools, key=_tool_name)
+            canon_tools = json.dumps(canon, sort_keys=True, ensure_ascii=False)
+            masked_head = f"{model}\x1e{mask_volatile(system)}\x1e{canon_tools}"
+            masked = xxhash.xxh3_64_intdigest(masked_head.encode())
+            if len(self.masked_of) >= MAX_CACHED_HEADS:
+                self.masked_of.clear()
+            self.masked_of[raw] = masked
         group = self.groups.get(masked)
         if group is None:
             group = self.groups[masked] = _Group((system, raw_tools, tools), tenant, model)

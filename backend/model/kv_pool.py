@@ -89,6 +89,7 @@ class KVPool:
 
     def write_blocks(self, block_ids: list[int], data: torch.Tensor) -> None:
         n = len(block_ids)
+        data = torch.as_tensor(data)
         if tuple(data.shape) != (n, self.block_nbytes) or data.dtype != torch.uint8:
             raise ValueError(f"expected uint8 [{n}, {self.block_nbytes}], got {tuple(data.shape)}")
         idx = torch.tensor(block_ids, dtype=torch.long, device=self.cache.device)

@@ -89,6 +89,7 @@ class ModelRunner:
 
     def forward(self, batch: list[SeqInput]) -> torch.Tensor:
         """float32 logits [len(batch), vocab] of each sequence's last new token."""
+        batch = [SeqInput(list(s.token_ids), int(s.start_pos), list(s.block_table)) for s in batch]
         self._check(batch)
         dev, bs = self.device, self.block_size
         lens = [len(s.token_ids) for s in batch]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 import httpx
 import openai
 import pytest
 
+from kvscope.backend.event_codec import from_jsonl
 from kvscope.backend.metric_names import SERIES
 from kvscope.backend.server.testing import ServerProcess
 
@@ -14,9 +18,16 @@ SYSTEM = "You are a careful assistant for the kvscope test-suite. " * 6  # sever
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    log = tmp_path_factory.mktemp("serve") / "serve.log"
-    with ServerProcess(["--num-blocks", "256", "--max-num-seqs", "8"], log_path=log) as srv:
+def files(tmp_path_factory):
+    return tmp_path_factory.mktemp("serve")
+
+
+@pytest.fixture(scope="module")
+def server(files):
+    args = ["--num-blocks", "256", "--max-num-seqs", "8", "--trace-file", str(files / "kv.jsonl")]
+    args += ["--otel-file", str(files / "spans.jsonl")]
+    env = {"OTEL_BSP_SCHEDULE_DELAY": "50"}
+    with ServerProcess(args, log_path=files / "serve.log", env=env) as srv:
         yield srv
 
 
@@ -129,3 +140,19 @@ def test_cache_routes(server, client):
     pinned = httpx.post(server.url + "/v1/cache/pin", json={"text": SYSTEM})
     assert pinned.status_code == 200, pinned.text
     assert httpx.post(server.url + "/v1/cache/reset").status_code == 200
+
+
+def test_trace_file_and_span_file_are_written(server, client, files):
+    chat(client, "telemetry files", max_tokens=2)
+    deadline = time.monotonic() + 10
+    spans: list[dict] = []
+    while time.monotonic() < deadline and not spans:
+        time.sleep(0.1)
+        if (files / "spans.jsonl").exists():
+            lines = (files / "spans.jsonl").read_text().splitlines()
+            spans = [json.loads(line) for line in lines if line.strip()]
+    roots = [s for s in spans if s["name"] == "chat kvscope-tiny"]
+    assert roots and roots[-1]["attributes"]["gen_ai.request.model"] == MODEL
+    assert "gen_ai.usage.cache_read.input_tokens" in roots[-1]["attributes"]
+    events = [from_jsonl(line) for line in (files / "kv.jsonl").read_text().splitlines()]
+    assert any(type(e).__name__ == "BlockStored" for batch in events for e in batch.events)

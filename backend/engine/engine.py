@@ -16,7 +16,8 @@ from collections.abc import Callable
 from kvscope.backend.engine.config import EngineConfig
 from kvscope.backend.engine.cost_model import CostModel
 from kvscope.backend.engine.hooks import EngineListener, Listeners
-from kvscope.backend.engine.outputs import Detokenizer, RequestOutput, make_output
+from kvscope.backend.engine.outputs import Detokenizer, RequestOutput, make_output, stop_reason
+from kvscope.backend.engine.runner import make_runner, model_max_len
 from kvscope.backend.engine.scheduler import ScheduledBatch, Scheduler
 from kvscope.backend.engine.sequence import SamplingParams, Sequence
 from kvscope.backend.events import RequestPreempted
@@ -67,7 +68,7 @@ class Engine:
         self.scheduler = Scheduler(config, self.cache, self.cost_model)
         self.listeners = Listeners(listeners)
         limit = config.num_blocks * config.block_size
-        model_max = _model_max_len(self.runner) or limit
+        model_max = model_max_len(self.runner) or limit
         self.max_model_len = min(config.max_model_len or limit, limit, model_max)
         eos = getattr(self.tokenizer, "eos_token_id", None)
         self.eos_ids = {eos} if isinstance(eos, int) else set(eos or ())
@@ -142,6 +143,8 @@ class Engine:
             self._thread.join(timeout=10)
         for sink in self.sinks:
             sink.close()
+        with self.lock:
+            self.cache.close()
         if self.tracer_provider is not None:
             self.tracer_provider.shutdown()
 
@@ -261,19 +264,7 @@ class Engine:
         self.listeners.on_token(seq, now)
         seq.last_token_time = now
         _, deliver, detok = self._live[seq.request_id]
-        reason = None
-        if token in self.eos_ids and not seq.params.ignore_eos:
-            seq.token_ids.pop()
-            reason = "stop"
-        stopped = detok.update(seq)
-        if stopped:
-            reason = "stop"
-        elif reason is None and (
-            seq.num_output_tokens >= seq.params.max_tokens or seq.num_tokens >= self.max_model_len
-        ):
-            reason = "length"
-        elif reason is None and token in seq.params.stop_token_ids:
-            reason = "stop"
+        reason = stop_reason(seq, token, self.eos_ids, self.max_model_len, detok)
         if reason is not None:
             self._finish(seq, reason, now)
             return
@@ -311,28 +302,3 @@ class Engine:
             "swapped": len(s.swapped),
             "preemptions": dict(s.num_preemptions),
         }
-
-
-def make_runner(config: EngineConfig):
-    from kvscope.backend.model import ModelRunner, RunnerConfig
-
-    return ModelRunner(
-        RunnerConfig(
-            model=config.model,
-            num_blocks=config.num_blocks,
-            block_size=config.block_size,
-            kv_dtype=config.kv_dtype,
-            dtype=config.dtype,
-            device=config.device,
-            attention=config.attention,
-            seed=config.seed,
-        )
-    )
-
-
-def _model_max_len(runner) -> int | None:
-    for cfg in (getattr(runner, "model_config", None), getattr(runner, "config", None)):
-        value = getattr(cfg, "max_position_embeddings", None)
-        if isinstance(value, int):
-            return value
-    return None

@@ -62,6 +62,23 @@ class Detokenizer:
         return out, tokens
 
 
+def stop_reason(
+    seq: Sequence, token: int, eos_ids: set[int], max_model_len: int, detok: Detokenizer
+) -> str | None:
+    """Why ``seq`` stops after its newest ``token``, or None. A stop or EOS token is removed from
+    the output (it is not text the client asked for); a stop string truncates ``seq.text``."""
+    p = seq.params
+    if token in p.stop_token_ids or (token in eos_ids and not p.ignore_eos):
+        seq.token_ids.pop()
+        detok.update(seq)
+        return "stop"
+    if detok.update(seq):
+        return "stop"
+    if seq.num_output_tokens >= p.max_tokens or seq.num_tokens >= max_model_len:
+        return "length"
+    return None
+
+
 def make_output(seq: Sequence, text: str, tokens: list[int], error: str | None = None):
     return RequestOutput(
         request_id=seq.request_id,

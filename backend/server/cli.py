@@ -34,7 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     a("--seed", type=int, default=0, help="seed for the embedded model and default sampling")
     a("--eviction", choices=EVICTION_POLICIES, default="gdsf", help="eviction policy")
     a("--num-blocks", type=int, default=None, help="device-tier KV blocks (default 512)")
-    a("--kv-cache-gb", type=float, default=None, help="device-tier size in GiB (instead of --num-blocks)")
+    a(
+        "--kv-cache-gb",
+        type=float,
+        default=None,
+        help="device-tier size in GiB (instead of --num-blocks)",
+    )
     a("--host-tier-gb", type=float, default=0.0, help="host (CPU) tier size in GiB; 0 = none")
     a("--disk-tier", metavar="DIR", default=None, help="directory of the disk tier")
     a("--disk-tier-gb", type=float, default=1.0, help="disk tier size in GiB (default 1)")

@@ -46,8 +46,8 @@ class _Request(BaseModel):
 
     model: str = Field(min_length=1, max_length=512)
     max_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
-    temperature: float = Field(default=1.0, ge=0.0, le=2.0)
-    top_p: float = Field(default=1.0, gt=0.0, le=1.0)
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0, description="default 1")
+    top_p: float | None = Field(default=None, gt=0.0, le=1.0, description="default 1")
     n: int = Field(default=1, ge=1, le=1, description="Only n=1 is supported.")
     stop: str | list[str] | None = None
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)

@@ -91,9 +91,12 @@ def prepare(
         raise APIError(400, "the prompt is empty; send at least one token", param="prompt")
     if max_tokens is None:
         max_tokens = max(1, min(256, engine.max_model_len - len(ids)))
+    specials = getattr(engine.tokenizer, "special_tokens", {}) or {}
+    end_of_turn = specials.get("<|im_end|>") if operation == "chat" else None
     params = SamplingParams(
-        temperature=body.temperature,
-        top_p=body.top_p,
+        temperature=1.0 if body.temperature is None else body.temperature,
+        top_p=1.0 if body.top_p is None else body.top_p,
+        stop_token_ids=() if end_of_turn is None else (end_of_turn,),
         max_tokens=max_tokens,
         stop=body.stop_list(),
         seed=body.seed,

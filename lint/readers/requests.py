@@ -112,9 +112,7 @@ def _content(doc, content, path, part, locate, marks) -> None:
                 doc.segments.append(locate((*path, j), block, part))
             elif isinstance(block, dict):
                 if isinstance(block.get("text"), str):
-                    seg = locate((*path, j, "text"), block["text"], part)
-                    seg.index = len(marks)
-                    doc.segments.append(seg)
+                    doc.segments.append(locate((*path, j, "text"), block["text"], part))
                 if "cache_control" in block:
                     marks.append(((*path, j, "cache_control"), block["cache_control"]))
 

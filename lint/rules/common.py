@@ -38,14 +38,19 @@ class RuleContext:
 
 def volatile(doc: Document) -> list[Problem]:
     """Every volatile value in the cacheable segments of a (non-Python) document, cached."""
+    return [problem for _, problem in volatile_by_segment(doc)]
+
+
+def volatile_by_segment(doc: Document) -> list[tuple[int, Problem]]:
+    """(segment index, problem) for every volatile value, in segment order; cached."""
     if "volatile" not in doc.cache:
         doc.cache["volatile"] = list(_scan(doc))
     return doc.cache["volatile"]
 
 
-def _scan(doc: Document) -> Iterator[Problem]:
+def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
     concrete = doc.kind == "request"
-    for seg in doc.segments:
+    for i, seg in enumerate(doc.segments):
         if not seg.cacheable:
             continue
         where = PART_NAMES.get(seg.part, "prompt")
@@ -55,14 +60,14 @@ def _scan(doc: Document) -> Iterator[Problem]:
                 continue
             shown = seg.text[ph.start : ph.end]
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
-            yield _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
+            yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         for lit in volatile_literals(seg.text, concrete):
             if lit.kind == "user" and seg.part == "schema":
                 continue
             msg = (
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
-            yield _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+            yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
 
 
 def _at(seg, start: int, end: int, code: str, message: str) -> Problem:

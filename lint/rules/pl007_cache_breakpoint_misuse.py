@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
-from kvscope.lint.rules.common import volatile
+from kvscope.lint.rules.common import volatile_by_segment
 
 CODE = "PL007"
 NAME = "cache-breakpoint-misuse"
@@ -61,15 +61,9 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
             yield Problem(CODE, mark.src_start, mark.src_end, msg, mark.prefix_pos)
             break
         seen_5m = seen_5m or mark.ttl != "1h"
-    hazards = volatile(doc)
-    for mark in marks:
-        before = [
-            p
-            for p in hazards
-            if p.prefix_pos is not None
-            and mark.prefix_pos is not None
-            and p.prefix_pos < mark.prefix_pos
-        ]
+    hazards = volatile_by_segment(doc)
+    for mark in marks:  # segments are in cache order: tools, system, messages
+        before = [p for i, p in hazards if i <= mark.after_segment]
         if before:
             first = before[0]
             line = doc.source.count("\n", 0, first.src_start) + 1

@@ -69,9 +69,7 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     who = f"`{model}`" if model else "the configured minimum"
     if doc.breakpoints:
         for mark in doc.breakpoints:
-            if mark.prefix_pos is None:
-                continue
-            n = ctx.count_tokens(doc.prefix[: mark.prefix_pos])
+            n = ctx.count_tokens(_cached_text(doc, mark.after_segment))
             if n < minimum:
                 msg = (
                     f"the prefix up to this cache_control breakpoint is {n} tokens, below the "
@@ -82,7 +80,9 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     cacheable = [s for s in doc.segments if s.cacheable]
     if not cacheable:
         return
-    first_other = next((s for s in doc.segments if not s.cacheable and s.prefix_start), None)
+    first_other = next(
+        (s for s in doc.segments if not s.cacheable and s.prefix_start is not None), None
+    )
     end = first_other.prefix_start if first_other else len(doc.prefix)
     n = ctx.count_tokens(doc.prefix[:end])
     if n < minimum:
@@ -94,3 +94,19 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         )
         start = min(s.src_start for s in cacheable)
         yield Problem(CODE, start, last.to_source(len(last.text)), msg, 0, None, None, n)
+
+
+def _cached_text(doc: Document, last: int) -> str:
+    """What a breakpoint after segment `last` caches, in Anthropic's order (tools, system,
+    messages): whole tool definitions as JSON, then the text of the segments up to it."""
+    tools = doc.data.get("tools") if isinstance(doc.data, dict) else None
+    parts: list[str] = []
+    seen: set[int] = set()
+    for seg in doc.segments[: last + 1]:
+        if seg.part == "tools" and isinstance(tools, list) and seg.index is not None:
+            if seg.index not in seen and seg.index < len(tools):
+                seen.add(seg.index)
+                parts.append(json.dumps(tools[seg.index], ensure_ascii=False))
+        else:
+            parts.append(seg.text)
+    return "\n".join(parts)

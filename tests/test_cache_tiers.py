@@ -127,7 +127,7 @@ def test_swap_out_and_in_restores_contents(tmp_path):
     assert mgr.can_swap_in("s")
     new = mgr.swap_in("s")
     assert [storage.data[b, 0].item() for b in new] == [100, 101, 102, 103]
-    assert mgr.stats().swaps["out"] == 4
+    assert mgr.stats().seq_swaps["out"] == 4
     mgr.check_integrity()
 
 

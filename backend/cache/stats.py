@@ -69,7 +69,13 @@ class TierBlocks(NamedTuple):
 
 
 class CacheStats(NamedTuple):
-    """A snapshot of the cache (``_asdict()`` gives plain JSON-able data)."""
+    """A snapshot of the cache (``to_dict()`` gives plain JSON-able data).
+
+    ``swaps``: blocks moved down (``out``: demotions and sequence swap-outs) or up (``in``:
+    promotions and swap-ins) between tiers; ``seq_swaps``: the sequence swaps alone; ``moves``:
+    blocks by ``"FROM->TO"`` tier pair; ``evictions``: blocks leaving a tier by tier and reason
+    (``demoted``, ``capacity`` = dropped for room, ``corrupt`` = failed disk check).
+    """
 
     block_size: int
     policy: str
@@ -85,6 +91,7 @@ class CacheStats(NamedTuple):
     hit_tokens_by_tenant: dict[str, int]
     evictions: dict[str, dict[str, int]]
     swaps: dict[str, int]
+    seq_swaps: dict[str, int]
     moves: dict[str, int]
     disk_discarded_at_start: int
 
@@ -137,6 +144,10 @@ def build_stats(mgr: Any) -> CacheStats:
             disk.capacity, 0, cache.cached[2], cache.evictable[2], cache.pinned_blocks[2],
             disk.num_free,
         )  # fmt: skip
+    swaps = dict(c.swaps)
+    for move, n in cache.moves.items():
+        src, dst = move.split("->")
+        swaps["out" if TIER_NAMES.index(src) < TIER_NAMES.index(dst) else "in"] += n
     evictions: dict[str, dict[str, int]] = {}
     for (tier, reason), n in cache.evictions.items():
         evictions.setdefault(tier, {})[reason] = n
@@ -154,7 +165,8 @@ def build_stats(mgr: Any) -> CacheStats:
         query_tokens_by_tenant=dict(c.query_tokens_by_tenant),
         hit_tokens_by_tenant=dict(c.hit_tokens_by_tenant),
         evictions=evictions,
-        swaps=dict(c.swaps),
+        swaps=swaps,
+        seq_swaps=dict(c.swaps),
         moves=dict(cache.moves),
         disk_discarded_at_start=0 if cache.disk is None else cache.disk.discarded_at_start,
     )

@@ -14,6 +14,7 @@ a sequence's blocks; the engine calls ``finish``/``abort`` and ``advance`` from 
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import NamedTuple
 
@@ -181,19 +182,23 @@ class Scheduler:
         return Preemption(seq, mode, num_blocks)
 
     def _swap_out(self, seq: Sequence) -> bool:
+        t0 = time.perf_counter()
         try:
-            self.cache.swap_out(seq.seq_id)
+            moved = self.cache.swap_out(seq.seq_id)
         except (MemoryError, RuntimeError, ValueError):
             return False
+        self.cost_model.observe_copy(len(moved), time.perf_counter() - t0)
         return True
 
     def _try_swap_in(self, seq: Sequence) -> bool:
         if not self.cache.can_swap_in(seq.seq_id):
             return False
+        t0 = time.perf_counter()
         try:
-            self.cache.swap_in(seq.seq_id)
+            table = self.cache.swap_in(seq.seq_id)
         except (MemoryError, RuntimeError, ValueError):
             return False
+        self.cost_model.observe_copy(len(table), time.perf_counter() - t0)
         seq.status = SeqStatus.RUNNING
         self.running.append(seq)
         if not self._ensure_slots(seq):

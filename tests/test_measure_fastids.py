@@ -38,7 +38,10 @@ def test_memo_keys_equal_plain_hashing(requests, shared, bs):
         assert memo.keys(raw, extra) == hash_blocks(tokens, bs, extra)
 
 
-@pytest.mark.parametrize("body", ["1, -2", "1, 2.5", "1, 99999999999", '1, "x"', "1,,2"])
+@pytest.mark.parametrize(
+    "body",
+    ["1, -2", "1, 2.5", "1, 99999999999", '1, "x"', "1,,2", "1, 2,", ", 1", "1, 1e3", "9" * 30],
+)
 def test_bad_ids_raise(body):
     _, raw = split_line('{"prompt_token_ids": [' + body + "]}")
     with pytest.raises((ValueError, TypeError, OverflowError)):

@@ -35,3 +35,5 @@ def test_eval_fp8_table_and_bad_input(capsys):
     assert "fp8 KV vs float32 KV" in capsys.readouterr().out
     assert fp8_eval.main(["--tokens", "0"]) == 2
     assert "--tokens" in capsys.readouterr().err
+    assert fp8_eval.main(["--prompt", ""]) == 2
+    assert "--prompt" in capsys.readouterr().err

@@ -48,6 +48,7 @@ def _kl(ref: torch.Tensor, other: torch.Tensor) -> torch.Tensor:
 
 def run_eval(tokens: int, prompt: str, block_size: int, dtype: str, seed: int, buckets: int):
     from kvscope.backend.model import KVPool, ModelRunner, RunnerConfig, SeqInput
+    from kvscope.backend.tokenizers import get_tokenizer
 
     def make(kv: str) -> ModelRunner:
         need = 2 * (-(-(len(ids) + tokens) // block_size)) + 2
@@ -56,9 +57,9 @@ def run_eval(tokens: int, prompt: str, block_size: int, dtype: str, seed: int, b
         )
         return ModelRunner(cfg)
 
-    ids: list[int] = []
-    ref = make("auto")
-    ids = ref.tokenizer.encode(prompt)
+    ids = get_tokenizer("cl100k").encode(prompt)
+    if not ids:
+        raise ValueError("--prompt must contain some text")
     ref, fp8 = make("auto"), make("fp8_e4m3")
     n_blocks = -(-(len(ids) + tokens) // block_size)
     forced_t, free_t = list(range(n_blocks)), list(range(n_blocks, 2 * n_blocks))
@@ -162,17 +163,25 @@ def main(argv: list[str] | None = None) -> int:
         print("eval-fp8: --block-size must be a power of two", file=sys.stderr)
         return 2
     torch.set_num_threads(max(1, args.threads))
-    report = run_eval(
-        args.tokens,
-        args.prompt,
-        args.block_size,
-        args.dtype,
-        args.seed,
-        min(args.buckets, args.tokens),
-    )
+    try:
+        report = run_eval(
+            args.tokens,
+            args.prompt,
+            args.block_size,
+            args.dtype,
+            args.seed,
+            min(args.buckets, args.tokens),
+        )
+    except ValueError as exc:
+        print(f"eval-fp8: {exc}", file=sys.stderr)
+        return 2
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            json.dump(report, fh, indent=2)
+        try:
+            with open(args.output, "w", encoding="utf-8") as fh:
+                json.dump(report, fh, indent=2)
+        except OSError as exc:
+            print(f"eval-fp8: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+            return 2
     if args.format == "json":
         print(json.dumps(report, indent=2))
     else:

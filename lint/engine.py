@@ -55,8 +55,10 @@ class Linter:
                     continue
                 for problem in rule.check(doc, self.ctx):
                     line, col = lines.at(problem.src_start)
+                    last = min(lines.at(problem.src_end)[0], line + 50)
                     key = (problem.code, problem.src_start, problem.message)
-                    if sup.covers(line, problem.code) or key in seen:
+                    covered = any(sup.covers(n, problem.code) for n in range(line, last + 1))
+                    if covered or key in seen:
                         continue
                     seen.add(key)
                     finding = self._finding(doc, problem, lines, line, col)

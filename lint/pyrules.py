@@ -211,6 +211,8 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
             return "a set"
         if attr in {"list", "tuple"} and node.args:
             return unstable_source(scan, node.args[0])
+    if isinstance(node, ast.Set) and all(isinstance(e, ast.Constant) for e in node.elts):
+        return None  # a set of names or strings, not of tool definitions
     if isinstance(node, ast.Set | ast.SetComp):
         return "a set"
     if isinstance(node, ast.ListComp | ast.GeneratorExp):

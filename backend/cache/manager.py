@@ -15,20 +15,22 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
+from kvscope.backend.cache.admin import AdminOps
 from kvscope.backend.cache.config import Allocation, CacheConfig, Match, NoSpace
 from kvscope.backend.cache.emitter import Emitter
 from kvscope.backend.cache.keys import ChainKeys, FixedKeys, SharedPrefixes
-from kvscope.backend.cache.prefix_cache import DEVICE, HOST, PrefixCache
+from kvscope.backend.cache.prefix_cache import DEVICE, PrefixCache
 from kvscope.backend.cache.radix import TIER_NAMES, Node
 from kvscope.backend.cache.sequence import SeqState
-from kvscope.backend.cache.stats import CacheStats, Counters, PrefixInfo, build_stats, top_nodes
+from kvscope.backend.cache.stats import Counters
+from kvscope.backend.cache.swapping import SwapOps
 from kvscope.backend.events import EventSink
 from kvscope.backend.prefix_keys import NO_EXTRA, ExtraKeys
 
 _BLOCK_ID = attrgetter("block_id")
 
 
-class KVCacheManager:
+class KVCacheManager(SwapOps, AdminOps):
     """Block tables, prefix sharing, eviction and tiers for one model's KV cache."""
 
     def __init__(
@@ -372,153 +374,3 @@ class KVCacheManager:
             self._cache.unref_all(seq.shadows)
         seq.blocks = []
         seq.shadows = []
-
-    # -- swapping (preemption by swap) ---------------------------------------------------------
-    def can_swap_out(self, seq_id: str) -> bool:
-        with self._lock:
-            seq, host = self._seq(seq_id), self._cache.host
-            if host is None or seq.host_slots is not None:
-                return False
-            return len(seq.blocks) <= host.num_free + self._cache.evictable[HOST]
-
-    def swap_out(self, seq_id: str) -> list[int]:
-        """Move a sequence's blocks to the host tier; returns the device block ids released."""
-        with self._lock:
-            if not self.can_swap_out(seq_id):
-                raise NoSpace(f"{seq_id}: cannot swap out (no host tier, or host tier full)")
-            seq, cache = self._seqs[seq_id], self._cache
-            assert cache.host is not None
-            n = len(seq.blocks)
-            cache.make_room(HOST, n)
-            ids = [b.block_id for b in seq.blocks]
-            rows = None if self._storage is None else self._storage.read_blocks(ids)
-            slots = cache.host.alloc(n)
-            cache.host.write(slots, rows)
-            self._release(seq)
-            seq.host_slots = slots
-            seq.published = 0
-            self._counters.swap("out", n)
-            if self._em.on and seq.keys is not None:
-                full = min(len(seq.keys.hashes), seq.computed // self.block_size)
-                self._em.swapped(seq.keys.hashes[:full], "GPU", "CPU")
-            return ids
-
-    def _swap_in_plan(self, seq: SeqState) -> tuple[list[tuple[Node, int]], int, int]:
-        segs: list[tuple[Node, int]] = []
-        if seq.keys is not None:
-            full = min(seq.n_tokens, seq.computed) // self.block_size
-            found, _ = self._lookup(seq, full)
-            segs = [(node, cnt) for node, cnt in found if node.tier == DEVICE]
-        assert seq.host_slots is not None
-        need, avail = self._plan(segs, len(seq.host_slots))
-        return segs, need, avail
-
-    def can_swap_in(self, seq_id: str) -> bool:
-        with self._lock:
-            seq = self._seq(seq_id)
-            if seq.host_slots is None:
-                return False
-            _, need, avail = self._swap_in_plan(seq)
-            return need <= avail
-
-    def swap_in(self, seq_id: str) -> list[int]:
-        """Bring a swapped-out sequence back; blocks still cached on the device are reused.
-
-        Returns the new block table.
-        """
-        with self._lock:
-            seq, cache = self._seq(seq_id), self._cache
-            if seq.host_slots is None:
-                raise ValueError(f"sequence {seq_id!r} is not swapped out")
-            segs, need, avail = self._swap_in_plan(seq)
-            if need > avail:
-                raise NoSpace(f"{seq_id}: needs {need} device blocks to swap in")
-            if segs and segs[-1][1] < len(segs[-1][0]):
-                cache.split(segs[-1][0], segs[-1][1])
-            blocks: list[Any] = []
-            for node, _ in segs:
-                cache.ref_all(node.locs)
-                blocks.extend(node.locs)
-            reused = len(blocks)
-            cache.make_room(DEVICE, need)
-            fresh = self._pool.take_n(need)
-            assert cache.host is not None
-            rows = cache.host.read(seq.host_slots[reused:])
-            if self._storage is not None and rows is not None and fresh:
-                self._storage.write_blocks([b.block_id for b in fresh], rows)
-            cache.host.free(seq.host_slots)
-            seq.host_slots = None
-            seq.blocks = blocks + fresh
-            seq.published = reused
-            self._counters.swap("in", need)
-            if self._em.on and seq.keys is not None:
-                full = min(len(seq.keys.hashes), seq.computed // self.block_size)
-                self._em.swapped(seq.keys.hashes[:full], "CPU", "GPU")
-            return [b.block_id for b in seq.blocks]
-
-    # -- pins, reset ---------------------------------------------------------------------------
-    def pin(self, tokens: Sequence[int], extra: ExtraKeys = NO_EXTRA) -> int:
-        """Never evict the full blocks of ``tokens`` (now, or once computed); pins count
-        against capacity. Returns how many of its blocks are cached now."""
-        with self._lock:
-            hashes = self._keys(tokens, extra).extend(tokens, len(tokens) // self.block_size)
-            return self._cache.pin(hashes) if hashes else 0
-
-    def unpin(self, tokens: Sequence[int], extra: ExtraKeys = NO_EXTRA) -> None:
-        """Undo one ``pin`` of the same tokens and extra keys."""
-        with self._lock:
-            hashes = self._keys(tokens, extra).extend(tokens, len(tokens) // self.block_size)
-            if hashes:
-                self._cache.unpin(hashes)
-
-    def reset(self) -> None:
-        """Forget every cached block in every tier (``AllBlocksCleared``); live sequences keep
-        their blocks, now private, and publish them again as they compute."""
-        with self._lock:
-            for seq in self._seqs.values():
-                for block in seq.shadows:
-                    self._cache.unref(block)
-                seq.shadows = []
-                seq.published = 0
-            self._cache.reset()
-
-    def close(self) -> None:
-        """Release files (the disk tier's manifest) and close nothing else."""
-        with self._lock:
-            if self._cache.disk is not None:
-                self._cache.disk.close()
-
-    # -- introspection -------------------------------------------------------------------------
-    @property
-    def num_free_blocks(self) -> int:
-        return self._pool.num_free
-
-    @property
-    def num_evictable_blocks(self) -> int:
-        return self._cache.evictable[DEVICE]
-
-    @property
-    def usage(self) -> float:
-        """Device blocks neither free nor evictable (in use or pinned), as a fraction."""
-        total = self.config.num_blocks
-        return (total - self._pool.num_free - self._cache.evictable[DEVICE]) / total
-
-    @property
-    def num_seqs(self) -> int:
-        return len(self._seqs)
-
-    def stats(self) -> CacheStats:
-        with self._lock:
-            return build_stats(self)
-
-    def top_prefixes(self, n: int = 10) -> list[PrefixInfo]:
-        """The hottest cached prefixes: hits, tokens, tenants, tier, first token ids."""
-        with self._lock:
-            return top_nodes(self._cache, n)
-
-    def check_integrity(self) -> None:
-        """Raise ``AssertionError`` naming the first broken invariant."""
-        from kvscope.backend.cache.integrity import check
-
-        with self._lock:
-            check(self)

@@ -196,7 +196,7 @@ def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         f"`{ast.unparse(node)[:60]}` serialises without sort_keys=True: key order follows "
         "insertion order, which differs across processes and round-trips"
     )
-    yield Problem("PL005", start, end, msg, 0, fix, None)
+    yield Problem("PL005", start, end, msg, None, fix, None)
 
 
 def unstable_source(scan: Scan, node: ast.AST) -> str | None:
@@ -233,7 +233,7 @@ def _tools_problem(scan: Scan, value: ast.AST, why: str) -> Problem:
         f"tools are built from {why} without sorting; their order (and the whole prefix) "
         "can change between processes. Wrap it in sorted(..., key=name)"
     )
-    return Problem("PL004", start, end, msg, 0, None, None)
+    return Problem("PL004", start, end, msg, None, None, None)
 
 
 def _tools_assign(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -295,7 +295,7 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
                 "requests on either side of the condition share no prefix after it. Keep the "
                 "system prompt fixed and put the variable part in the last user turn"
             )
-            yield Problem("PL006", start, end, msg, 0, None, None)
+            yield Problem("PL006", start, end, msg, None, None, None)
             return
 
 
@@ -316,7 +316,7 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
         if len(marks) > 4:
             s, e = marks[4]
             msg = f"{len(marks)} cache_control breakpoints in one call; Anthropic accepts at most 4"
-            yield Problem("PL007", s, e, msg, 0, None, None)
+            yield Problem("PL007", s, e, msg, None, None, None)
         lo = scan.span(call)[0]
         for s, e in marks:
             before = [p for p in volatile if lo <= p.src_start < s]
@@ -325,5 +325,5 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
                     f"cache_control breakpoint after volatile content ({before[0].code} at "
                     f"offset {before[0].src_start}): its cache entry is never read"
                 )
-                yield Problem("PL007", s, e, msg, 0, None, None)
+                yield Problem("PL007", s, e, msg, None, None, None)
                 break

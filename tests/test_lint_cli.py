@@ -244,3 +244,21 @@ def test_docs_list_every_rule_and_json_key():
         assert "Bad" in rule.__doc__ and "Good" in rule.__doc__
     for key in JSON_KEYS:
         assert f"`{key}`" in doc
+
+
+@pytest.mark.parametrize("name", ["diff", "snapshot", "measure"])
+def test_other_subcommands_are_dispatched(name):
+    out = subprocess.run(
+        [sys.executable, "-m", "kvscope.lint.cli", name, "--help"], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert name in out.stdout
+
+
+def test_python_findings_without_known_prompt_text_have_null_offsets(repo, capsys):
+    (repo / "agent.py").write_text("tools = [t for t in REGISTRY.values()]\n")
+    out = run(capsys, "check", "agent.py", "--format", "json")[1]
+    (item,) = json.loads(out)
+    assert item["code"] == "PL004"
+    assert item["token_offset"] is None and item["block_index"] is None
+    assert item["tokens_at_stake"] == 0

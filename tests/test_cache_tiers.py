@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import torch
 
 from kvscope.backend.cache import CacheConfig, KVCacheManager
@@ -156,3 +157,12 @@ def test_host_rows_keep_dtype(tmp_path):
     again = mgr.allocate("b", prompt(1, 2))
     assert again.promoted_blocks >= 1
     assert storage.data[again.block_table[0]].tolist() == [0.5, 1.5, -2.0]
+
+
+def test_tier_capacity_in_bytes():
+    storage = MemoryStorage(4, (8,))  # 64-byte blocks
+    config = CacheConfig(num_blocks=4, block_size=BS, host_bytes=64 * 5 + 10)
+    mgr = KVCacheManager(config, storage)
+    assert mgr.stats().tiers["CPU"].total == 5
+    with pytest.raises(ValueError, match="host_bytes needs a storage"):
+        KVCacheManager(CacheConfig(num_blocks=4, host_bytes=1000))

@@ -26,7 +26,9 @@ class CacheConfig:
     """What the cache manager is built from.
 
     ``num_blocks`` device blocks of ``block_size`` tokens; ``host_blocks`` and ``disk_blocks`` size
-    the lower tiers (0 = no such tier; the disk tier also needs ``disk_dir`` to keep data).
+    the lower tiers (0 = no such tier; the disk tier also needs ``disk_dir`` to keep data);
+    ``host_bytes`` / ``disk_bytes`` size them in bytes instead (whole blocks of the storage's
+    ``block_nbytes``; they need a storage).
     ``pinned_prefixes`` are token prefixes (hashed with ``pin_extra``) that are never evicted once
     computed; ``shared_prefixes`` are token prefixes every tenant may share whatever its salt.
     ``gdsf_attn_tokens`` shapes gdsf's recompute cost: a block at position p costs
@@ -41,6 +43,8 @@ class CacheConfig:
     disk_dir: str | None = None
     disk_blocks: int = 0
     algo: str = DEFAULT_ALGO
+    host_bytes: int = 0
+    disk_bytes: int = 0
     pinned_prefixes: list[list[int]] = field(default_factory=list)
     shared_prefixes: list[list[int]] = field(default_factory=list)
     pin_extra: ExtraKeys = NO_EXTRA
@@ -55,6 +59,7 @@ class CacheConfig:
             (self.eviction in POLICIES, f"eviction must be one of {', '.join(POLICIES)}"),
             (self.host_blocks >= 0, "host_blocks must be 0 or more"),
             (self.disk_blocks >= 0, "disk_blocks must be 0 or more"),
+            (self.host_bytes >= 0 and self.disk_bytes >= 0, "tier sizes in bytes must be >= 0"),
             (self.algo in ALGOS, f"algo must be one of {', '.join(ALGOS)}"),
             (self.gdsf_attn_tokens >= 1, "gdsf_attn_tokens must be at least 1"),
         )
@@ -88,3 +93,13 @@ class HashedRequest(NamedTuple):
 
     block_hashes: list[bytes]
     num_tokens: int
+
+
+def tier_blocks(blocks: int, nbytes: int, storage: object | None, name: str) -> int:
+    """A tier's capacity in blocks, from blocks or (given a storage) bytes."""
+    if blocks or not nbytes:
+        return blocks
+    block_nbytes = getattr(storage, "block_nbytes", None)
+    if not block_nbytes:
+        raise ValueError(f"{name}_bytes needs a storage with block_nbytes; give {name}_blocks")
+    return nbytes // int(block_nbytes)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from kvscope.backend.cache.block_pool import Block, BlockPool
+from kvscope.backend.cache.config import tier_blocks
 from kvscope.backend.cache.disk_tier import DiskTier
 from kvscope.backend.cache.emitter import Emitter
 from kvscope.backend.cache.host_tier import HostTier
@@ -36,9 +37,11 @@ class PrefixCache(TierMoves):
         self.tree = RadixTree(self.bs)
         self.root = self.tree.root
         self.pool = BlockPool(config.num_blocks)
-        self.host = HostTier(config.host_blocks) if config.host_blocks else None
+        host = tier_blocks(config.host_blocks, config.host_bytes, storage, "host")
+        disk = tier_blocks(config.disk_blocks, config.disk_bytes, storage, "disk")
+        self.host = HostTier(host) if host else None
         disk_dir = config.disk_dir if storage is not None else None
-        self.disk = DiskTier(config.disk_blocks, disk_dir) if config.disk_blocks else None
+        self.disk = DiskTier(disk, disk_dir) if disk else None
         self.storage = storage
         self.em = emitter
         self.policy_name = config.eviction

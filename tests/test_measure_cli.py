@@ -84,3 +84,24 @@ def test_bad_arguments_are_one_line_exit_2(capsys, tmp_path):
     assert main([str(DATA / "shapes.jsonl"), "--plot", "x.pdf"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 3
+
+
+@pytest.mark.parametrize("engine", ["vllm", "sglang"])
+def test_pretokenized_fast_path_equals_plain_analysis(capsys, engine):
+    import gzip
+
+    from kvscope.backend.prefix_keys import ExtraKeys
+    from kvscope.lint.measure.analyzer import Analyzer
+
+    a = Analyzer(16, engine)
+    with gzip.open(DATA / "pretokenized.jsonl.gz", "rt") as f:
+        for line in f:
+            a.add(json.loads(line)["prompt_token_ids"], ExtraKeys())
+    doc = measure(
+        capsys, str(DATA / "pretokenized.jsonl.gz"), "--capacity", "none", "--engine", engine
+    )
+    s = a.summary()
+    assert (doc["repeated_prefix_tokens"], doc["engine_hit_tokens"]) == (
+        s.repeated_prefix_tokens,
+        s.engine_hit_tokens,
+    )

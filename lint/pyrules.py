@@ -39,6 +39,8 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from _tools_loop(scan, node)
     elif isinstance(node, ast.If):
         yield from _conditional(scan, node)
+    elif isinstance(node, ast.IfExp):
+        yield from _conditional_expr(scan, node)
 
 
 def _problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
@@ -84,10 +86,14 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     func = node.func
     if not (isinstance(func, ast.Attribute) and func.attr == "format"):
         return
-    if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
-        return
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
+        return
+    if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
+        for kw in node.keywords:  # a named template: judge the values by their names
+            kind = scan.call_kind(kw.value) or classify_expr(kw.arg or "")
+            if kind and kw.arg:
+                yield _problem(scan, kind, kw.value, part, None, None)
         return
     template = func.value.value
     for i, arg in enumerate(node.args):
@@ -327,3 +333,15 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
                 )
                 yield Problem("PL007", s, e, msg, None, None, None)
                 break
+
+
+def _conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
+    if scan.prompt_part(node) not in {"system", "template"}:
+        return
+    start, end = scan.span(node)
+    msg = (
+        f"the system prompt depends on `{ast.unparse(node.test)[:50]}`: requests on either side "
+        "of the condition share no prefix after it. Keep the system prompt fixed and put the "
+        "variable part in the last user turn"
+    )
+    yield Problem("PL006", start, end, msg, None, None, None)

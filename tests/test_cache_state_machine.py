@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from pathlib import Path
 
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -44,7 +45,12 @@ class CacheMachine(RuleBasedStateMachine):
         self.storage = MemoryStorage(12, (BS + 1,))
         self.sink = ListSink()
         config = CacheConfig(
-            num_blocks=12, block_size=BS, host_blocks=6, disk_dir=self.dir, disk_blocks=6
+            num_blocks=12,
+            block_size=BS,
+            host_blocks=6,
+            disk_dir=self.dir,
+            disk_blocks=6,
+            shared_prefixes=[TEMPLATES[0]],
         )
         self.mgr = KVCacheManager(config, self.storage, [self.sink])
         self.live: dict[str, list[int]] = {}
@@ -53,6 +59,7 @@ class CacheMachine(RuleBasedStateMachine):
         self.pins: list[list[int]] = []
         self.pinned_on_device: set[tuple[int, ...]] = set()
         self.n = 0
+        self.corrupted = False
 
     def teardown(self) -> None:
         self.mgr.close()
@@ -77,7 +84,10 @@ class CacheMachine(RuleBasedStateMachine):
                 return seq_id
             raise AssertionError("can_allocate said no, allocate succeeded")
         alloc = self.mgr.allocate(seq_id, tokens, extra, sharing, tenant=extra.salt)
-        assert alloc.num_cached_tokens == predicted
+        if self.corrupted:
+            assert alloc.num_cached_tokens <= predicted
+        else:
+            assert alloc.num_cached_tokens == predicted
         assert len(alloc.block_table) == -(-len(tokens) // BS)
         self.live[seq_id] = tokens
         self.computed[seq_id] = alloc.num_cached_tokens
@@ -177,6 +187,17 @@ class CacheMachine(RuleBasedStateMachine):
             except NoSpace:
                 return
             raise AssertionError("can_swap_in said no, swap_in succeeded")
+
+    @rule(pick=st.integers(0, 5), offset=st.integers(0, 39))
+    def corrupt_disk_file(self, pick, offset):
+        """Flip a byte of a block file: a later hit on it must miss, never serve it."""
+        files = sorted(Path(self.dir).glob("*.kvb"))
+        if files:
+            path = files[pick % len(files)]
+            raw = bytearray(path.read_bytes())
+            raw[offset % len(raw)] ^= 0x5A
+            path.write_bytes(bytes(raw))
+            self.corrupted = True
 
     @rule(template=st.sampled_from(TEMPLATES))
     def pin(self, template):

@@ -1,7 +1,7 @@
 """Hit rate vs cache capacity, through the backend's own eviction code.
 
-The first pass (the analyzer) spools each request's block chain as interned 32-bit block ids
-to a temporary file (4 bytes per block; memory stays bounded by the unique blocks). Each
+The first pass (the analyzer) spools each request's block keys to a temporary file (16 bytes
+a block for the default xxh3-128 keys; no memory). Each
 (policy, capacity) point then replays the spool through ``kvscope.backend.cache.simulate``,
 the same manager and policies the server runs, so "a hit" here is a hit there. Nothing about
 eviction is reimplemented in this module.
@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import struct
 import tempfile
-from array import array
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -85,30 +84,35 @@ def resolve_blocks(point: CapacityPoint, unique_blocks: int, block_bytes: int | 
 
 
 class Spool:
-    """A temporary file of (num_tokens, block ids) per request, in log order."""
+    """A temporary file of (num_tokens, block keys) per request, in log order.
 
-    def __init__(self) -> None:
-        self.ids: dict[bytes, int] = {}
+    Keys go to disk as they are (16 bytes a block for xxh3-128), so the spool costs no memory.
+    """
+
+    def __init__(self, key_size: int = 16) -> None:
+        self.key_size = key_size
         self.file = tempfile.TemporaryFile(prefix="kvscope-measure-")  # noqa: SIM115
         self.count = 0
 
     def add(self, keys: list[bytes], num_tokens: int) -> None:
-        ids = self.ids
-        arr = array("I", [ids.setdefault(k, len(ids)) for k in keys])
-        self.file.write(_HEADER.pack(num_tokens, len(arr)))
-        self.file.write(arr.tobytes())
+        if keys and len(keys[0]) != self.key_size:
+            raise ValueError(
+                f"block keys are {len(keys[0])} bytes, the spool takes {self.key_size}"
+            )
+        self.file.write(_HEADER.pack(num_tokens, len(keys)))
+        self.file.write(b"".join(keys))
         self.count += 1
 
     def replay(self) -> Iterator[tuple[list[bytes], int]]:
-        """(block hashes as 4-byte ids, num_tokens) per request."""
-        f = self.file
+        """(block keys, num_tokens) per request."""
+        f, size = self.file, self.key_size
         f.flush()
         f.seek(0)
         read = f.read
         for _ in range(self.count):
             n_tokens, n_blocks = _HEADER.unpack(read(_HEADER.size))
-            raw = read(4 * n_blocks)
-            yield [raw[i : i + 4] for i in range(0, len(raw), 4)], n_tokens
+            raw = read(size * n_blocks)
+            yield [raw[i : i + size] for i in range(0, len(raw), size)], n_tokens
 
     def close(self) -> None:
         self.file.close()
@@ -125,6 +129,7 @@ def simulator():
 
 def capacity_curve(
     spool: Spool,
+    unique: int,
     points: list[CapacityPoint],
     policies: list[str],
     block_size: int,
@@ -139,7 +144,6 @@ def capacity_curve(
             "missing; reinstall kvscope"
         )
     simulate, hashed = sim
-    unique = len(spool.ids)
     rows = []
     for policy in policies:
         for point in points:

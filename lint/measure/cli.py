@@ -103,7 +103,7 @@ def run(args) -> dict:
     analyzer = Analyzer(args.block_size, args.engine, args.algo)
     memo = IdsMemo(args.block_size, args.algo)
     near = NearMisses()
-    spool = cap.Spool() if points else None
+    spool = cap.Spool(32 if args.algo == "vllm-sha256-cbor" else 16) if points else None
     skipped: list[dict] = []
     n_skipped = 0
     try:
@@ -140,7 +140,13 @@ def run(args) -> dict:
                 note = "the backend cache simulator is not available in this install"
             else:
                 curve = cap.capacity_curve(
-                    spool, points, policies, args.block_size, s.prompt_tokens, block_bytes
+                    spool,
+                    s.unique_blocks,
+                    points,
+                    policies,
+                    args.block_size,
+                    s.prompt_tokens,
+                    block_bytes,
                 )
     finally:
         if spool is not None:

@@ -47,7 +47,22 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--isolated", action="store_true", help="ignore config files")
     p.add_argument("--no-color", action="store_true", help="plain text output")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    p.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")
     return p
+
+
+def explain(selector: str) -> int:
+    from kvscope.lint.rules import BY_CODE, resolve_selectors
+
+    codes = sorted(resolve_selectors((selector,)))
+    if not codes:
+        print(f"promptlint: error: unknown rule {selector!r}; try PL001..PL008", file=sys.stderr)
+        return 2
+    for code in codes:
+        rule = BY_CODE[code]
+        fix = "fixable with --fix" if rule.FIXABLE else "no automatic fix"
+        print(f"{rule.CODE} {rule.NAME} ({rule.SEVERITY}, {fix})\n\n{rule.__doc__.strip()}\n")
+    return 0
 
 
 def _split(value: str | None) -> tuple[str, ...]:
@@ -166,6 +181,8 @@ def _diag(path: str, message: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.explain:
+        return explain(args.explain)
     try:
         return run(args)
     except ConfigError as exc:

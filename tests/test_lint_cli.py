@@ -262,3 +262,11 @@ def test_python_findings_without_known_prompt_text_have_null_offsets(repo, capsy
     assert item["code"] == "PL004"
     assert item["token_offset"] is None and item["block_index"] is None
     assert item["tokens_at_stake"] == 0
+
+
+def test_explain_prints_the_rule_page(capsys):
+    code, out, _ = run(capsys, "check", "--explain", "PL004")
+    assert code == 0
+    assert out.startswith("PL004 unstable-tool-order (error, fixable with --fix)")
+    assert "Bad" in out and "Good" in out
+    assert run(capsys, "check", "--explain", "PL123")[0] == 2

@@ -11,7 +11,8 @@ from kvscope.backend.model import fp8_eval
 
 
 @pytest.fixture(autouse=True)
-def _one_thread():
+def _restore_threads():
+    """main() sets one torch thread for the process; give the worker its setting back."""
     before = torch.get_num_threads()
     yield
     torch.set_num_threads(before)

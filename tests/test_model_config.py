@@ -48,6 +48,22 @@ def test_unsupported_configs_say_what_to_fix(change, message):
     assert "\n" not in str(err.value)
 
 
+def test_sliding_window_caps_the_context():
+    mistral = {**LLAMA, "architectures": ["MistralForCausalLM"], "sliding_window": 4096}
+    assert (
+        config_from_hf({**mistral, "max_position_embeddings": 32768}).max_position_embeddings
+        == 4096
+    )
+    qwen = {
+        **LLAMA,
+        "architectures": ["Qwen2ForCausalLM"],
+        "sliding_window": 4096,
+        "max_position_embeddings": 32768,
+    }
+    assert config_from_hf({**qwen, "use_sliding_window": False}).max_position_embeddings == 32768
+    assert config_from_hf({**qwen, "use_sliding_window": True}).max_position_embeddings == 4096
+
+
 def test_missing_field_is_named():
     raw = {k: v for k, v in LLAMA.items() if k != "intermediate_size"}
     with pytest.raises(ModelLoadError, match="intermediate_size"):
@@ -63,7 +79,10 @@ JSONISH = st.recursive(
 
 @given(
     st.dictionaries(
-        st.sampled_from([*sorted(LLAMA), "head_dim", "rope_scaling", "rope_parameters"]), JSONISH
+        st.sampled_from(
+            [*sorted(LLAMA), "head_dim", "rope_scaling", "rope_parameters", "sliding_window"]
+        ),
+        JSONISH,
     )
 )
 def test_fuzzed_configs_parse_or_fail_cleanly(changes):

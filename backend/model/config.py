@@ -170,6 +170,16 @@ def _eos(raw: dict[str, Any]) -> tuple[int, ...]:
     return tuple(ids)
 
 
+def _max_len(raw: dict[str, Any], arch: str) -> int:
+    """Context limit; a sliding window caps it (full attention inside the window is exact)."""
+    limit = _int(raw, "max_position_embeddings", 4096)
+    window = raw.get("sliding_window")
+    applies = raw.get("use_sliding_window", arch == "mistral") is True
+    if applies and window is not None:
+        limit = min(limit, _int(raw, "sliding_window"))
+    return limit
+
+
 def config_from_hf(raw: dict[str, Any]) -> ModelConfig:
     """Parse a Hugging Face `config.json` dict; raises `ModelLoadError` for what we cannot run."""
     if not isinstance(raw, dict):
@@ -198,7 +208,7 @@ def config_from_hf(raw: dict[str, Any]) -> ModelConfig:
             rms_norm_eps=_float(raw.get("rms_norm_eps", 1e-6), "rms_norm_eps"),
             rope_theta=theta,
             rope_scaling=scaling,
-            max_position_embeddings=_int(raw, "max_position_embeddings", 4096),
+            max_position_embeddings=_max_len(raw, arch),
             tie_word_embeddings=raw.get("tie_word_embeddings", False) is True,
             qkv_bias=arch == "qwen2" or bias,
             o_bias=arch != "qwen2" and bias,

@@ -67,8 +67,15 @@ def render(p: Profile, runbook_base: str = RUNBOOK_BASE) -> dict[str, str]:
     }
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line and exit code 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="alerts/generate.py", description=__doc__.split("\n")[0])
+    parser = _Parser(prog="alerts/generate.py", description=__doc__.split("\n")[0])
     parser.add_argument("--profile", choices=sorted(PROFILES), default="prod")
     parser.add_argument("--out", type=Path, default=HERE, help="directory (default: alerts/)")
     parser.add_argument("--runbook-base", default=RUNBOOK_BASE, help="URL of docs/runbook.md")

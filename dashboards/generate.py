@@ -129,8 +129,15 @@ def problems() -> list[str]:
     return out
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line and exit code 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="dashboards/generate.py", description=__doc__)
+    parser = _Parser(prog="dashboards/generate.py", description=__doc__)
     parser.add_argument("--check", action="store_true", help="fail instead of writing")
     args = parser.parse_args(argv)
     if args.check:

@@ -147,3 +147,9 @@ def test_runbook_base_points_every_alert_elsewhere(tmp_path: Path) -> None:
     assert (tmp_path / "kvcache_rules.yaml").read_text() == (
         ALERTS / "kvcache_rules.yaml"
     ).read_text()
+
+
+def test_unknown_profile_is_a_one_line_usage_error() -> None:
+    result = _generate("--profile", "staging")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "invalid choice: 'staging'" in result.stderr

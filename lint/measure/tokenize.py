@@ -28,13 +28,18 @@ _STATE: dict = {}
 
 def _init(tokenizer_name: str, template: str | None) -> None:
     from kvscope.backend.tokenizers import get_tokenizer
+    from kvscope.lint.measure.segments import SegmentTokenizer
 
-    _STATE["tok"] = get_tokenizer(tokenizer_name)
+    _STATE["tok"] = SegmentTokenizer(get_tokenizer(tokenizer_name))
     _STATE["template"] = template
 
 
 def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared | Skipped:
-    """Render and tokenize one record (pre-tokenized records pass through)."""
+    """Render and tokenize one record (pre-tokenized records pass through).
+
+    ``tokenizer`` is a ``SegmentTokenizer`` (anything with ``encode(text)`` that treats
+    special-token text as special).
+    """
     if isinstance(item, Skipped):
         return item
     if item.token_ids is not None:
@@ -43,7 +48,7 @@ def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared
 
     try:
         text = render_request(item.request, template)
-        tokens = tokenizer.encode(text, allow_special=True)
+        tokens = tokenizer.encode(text)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         msg = str(exc).splitlines()[0][:120] if str(exc) else exc.__class__.__name__
         return Skipped(item.source, item.line, f"cannot render: {msg}")

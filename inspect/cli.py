@@ -55,10 +55,10 @@ def build_sources(args: argparse.Namespace) -> list:
     from kvscope.inspect.sources.trace import TraceSource
     from kvscope.inspect.sources.zmq_source import ZmqSource
 
-    if not (args.zmq or args.metrics or args.server or args.trace):
-        raise UsageError("give at least one source: --zmq, --metrics, --server or --trace")
     if args.replay and not args.zmq:
         raise UsageError("--replay needs --zmq")
+    if not (args.zmq or args.metrics or args.server or args.trace):
+        raise UsageError("give at least one source: --zmq, --metrics, --server or --trace")
     for flag in ("zmq", "replay"):
         value = getattr(args, flag)
         if value and not value.startswith(("tcp://", "ipc://", "inproc://")):

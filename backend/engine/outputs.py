@@ -50,9 +50,9 @@ class Detokenizer:
         text = seq.text
         end = len(text)
         if not final:
-            end -= self.holdback
             while end > self.sent and text[end - 1] == "\ufffd":
-                end -= 1
+                end -= 1  # an incomplete UTF-8 character may still become a stop string
+            end -= self.holdback
         if end <= self.sent:
             return "", []
         out = text[self.sent : end]

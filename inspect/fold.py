@@ -9,6 +9,10 @@
 - ``roots`` is the set of cached hashes whose parent is ``None`` or not cached.
 - The event log and the hit-rate history are capped, so memory is bounded by the cache's size.
 
+Tier moves: kvscope's cache reports a demotion or promotion of a cached block as ``BlockRemoved``
+on the old tier plus ``BlockStored`` on the new one (as vLLM's offload connectors do), so
+``BlockSwapped`` and ``BlockEvicted`` only feed counters here.
+
 Time is the producer's (``EventBatch.ts``): ``now`` is the latest batch time, so ages and rates
 replay identically from a trace. Hit rate from events counts ``BlockHit`` tokens against hit plus
 computed (``BlockStored``) tokens; vLLM streams carry no hits, so there it needs ``--metrics``.
@@ -276,13 +280,10 @@ class CacheState:
         self.evictions[e.reason] += len(e.block_hashes)
 
     def _swapped(self, e: BlockSwapped, ts: float) -> None:
+        # Counted only: a cached block's tier move also arrives as BlockRemoved(src) +
+        # BlockStored(dst), and a preemption swap moves a request's private KV, not cache copies.
         src, dst = tier_index(e.from_tier), tier_index(e.to_tier)
         self.swaps[f"{TIERS[src]}->{TIERS[dst]}"] += len(e.block_hashes)
-        for h in e.block_hashes:
-            node = self.blocks.get(h)
-            if node is not None and getattr(node, _SLOT[src]):
-                _add_copy(node, src, -1)
-                _add_copy(node, dst, 1)
 
     def _pinned(self, e: BlockPinned, ts: float) -> None:
         for h in e.block_hashes:

@@ -68,14 +68,7 @@ def test_fold_matches_reference_model(ops):
         elif kind == "hit":
             event = BlockHit(o[1], 4 * len(o[1]), tenant=o[2])
         else:
-            event = BlockSwapped(o[1], "GPU", "CPU")
-            for h in o[1]:
-                if h in ref and "GPU" in ref[h][1]:
-                    copies = ref[h][1]
-                    copies["GPU"] -= 1
-                    if not copies["GPU"]:
-                        del copies["GPU"]
-                    copies["CPU"] = copies.get("CPU", 0) + 1
+            event = BlockSwapped(o[1], "GPU", "CPU")  # counted; copies move by removed+stored
         state.apply(EventBatch(float(step), [event]))
         state.check_integrity()
         assert set(state.blocks) == set(ref)
@@ -120,12 +113,20 @@ def test_counters_hit_rate_tenants_and_capped_log():
     ]
     state.apply(EventBatch(101.0, events))  # fmt: skip
     assert state.hit_rate() == 8 / 16
-    assert state.blocks[a].hits == 1 and state.blocks[a].pinned and state.blocks[b].tier == "CPU"
+    assert state.blocks[a].hits == 1 and state.blocks[a].pinned and state.blocks[b].tier == "GPU"
     assert state.evictions == {"capacity": 1} and state.swaps == {"GPU->CPU": 1}
     assert state.preemptions == {"swap": 1}
     assert state.tenants["acme"].hit_tokens == 8 and state.tenants["acme"].blocks == 2
-    assert state.blocks_by_tier() == {"GPU": 1, "CPU": 1, "pinned": 1}
-    assert len(state.log) == 5 and state.log[0][1].TYPE == "BlockHit"
+    assert state.blocks_by_tier() == {"GPU": 2, "pinned": 1}
+    state.apply(
+        EventBatch(102.0, [BlockRemoved([b]), BlockStored([b], a, [1, 2, 3, 4], 4, medium="CPU")])
+    )
+    assert state.blocks[b].tier == "CPU" and state.blocks_by_tier() == {
+        "GPU": 1,
+        "CPU": 1,
+        "pinned": 1,
+    }
+    assert len(state.log) == 5 and state.log[0][1].TYPE == "BlockSwapped"  # capped at 5
     state.apply(EventBatch(200.0, [BlockStored([HASHES[5]], None, list(range(4)), 4)]))
     assert state.hit_rate(window_s=10) is not None and state.hit_rate(window_s=10) == 0.0
     state.check_integrity()

@@ -32,7 +32,8 @@ class CacheConfig:
     ``pinned_prefixes`` are token prefixes (hashed with ``pin_extra``) that are never evicted once
     computed; ``shared_prefixes`` are token prefixes every tenant may share whatever its salt.
     ``gdsf_attn_tokens`` shapes gdsf's recompute cost: a block at position p costs
-    ``block_size * (1 + p / gdsf_attn_tokens)`` tokens to recompute (attention grows with depth).
+    ``block_size * (1 + p / gdsf_attn_tokens)`` tokens to recompute (attention grows with depth);
+    gdsf's hit rate weighs each access by ``0.5 ** (age / gdsf_half_life)`` (age in lookups).
     """
 
     num_blocks: int
@@ -49,6 +50,7 @@ class CacheConfig:
     shared_prefixes: list[list[int]] = field(default_factory=list)
     pin_extra: ExtraKeys = NO_EXTRA
     gdsf_attn_tokens: int = 32768
+    gdsf_half_life: int = 500
     seed: str | None = None
 
     def validate(self) -> None:
@@ -62,6 +64,7 @@ class CacheConfig:
             (self.host_bytes >= 0 and self.disk_bytes >= 0, "tier sizes in bytes must be >= 0"),
             (self.algo in ALGOS, f"algo must be one of {', '.join(ALGOS)}"),
             (self.gdsf_attn_tokens >= 1, "gdsf_attn_tokens must be at least 1"),
+            (self.gdsf_half_life >= 1, "gdsf_half_life must be at least 1 lookup"),
         )
         for ok, message in checks:
             if not ok:

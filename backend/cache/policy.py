@@ -8,9 +8,10 @@ version matches, so ``discard`` and re-scoring are O(1) and ``pop`` is O(log n) 
 
 - ``lru``: score = the node's last access tick; ties go to the deeper node (tails first).
 - ``gdsf`` (Greedy-Dual-Size-Frequency): score = clock + frequency x cost / size, where
-  frequency = 1 + hits since the block entered the cache, cost / size = tokens a hit saves per
-  block, ``block_size * (1 + mean position / attn_tokens)`` (deeper blocks cost more to
-  recompute), and the clock rises to the score of each evicted node, so idle entries age out.
+  frequency = the node's recent hit rate (accesses, each weight halving every ``half_life``
+  lookups), cost / size = tokens a hit saves per block, ``block_size * (1 + mean position /
+  attn_tokens)`` (deeper blocks cost more to recompute), and the clock rises to the score of each
+  evicted node, so idle entries age out.
 """
 
 from __future__ import annotations
@@ -101,23 +102,31 @@ class GDSFPolicy(EvictionPolicy):
 
     name = "gdsf"
 
-    def __init__(self, block_size: int, attn_tokens: int = 32768) -> None:
+    def __init__(self, block_size: int, attn_tokens: int = 32768, half_life: int = 500) -> None:
         super().__init__(block_size)
         self.attn_tokens = attn_tokens
+        self.half_life = half_life
+
+    def on_access(self, node: Any, tick: int) -> None:
+        age = tick - node.last_access
+        node.freq = node.freq * 0.5 ** (age / self.half_life) + 1.0
+        super().on_access(node, tick)
 
     def cost_per_block(self, node: Any) -> float:
         mean_pos = (node.start + len(node.hashes) / 2) * self.block_size
         return self.block_size * (1.0 + mean_pos / self.attn_tokens)
 
     def score(self, node: Any) -> float:
-        return node.prio_base + (1 + node.hits) * self.cost_per_block(node)
+        return node.prio_base + node.freq * self.cost_per_block(node)
 
 
-def make_policy(name: str, block_size: int, attn_tokens: int = 32768) -> EvictionPolicy:
+def make_policy(
+    name: str, block_size: int, attn_tokens: int = 32768, half_life: int = 500
+) -> EvictionPolicy:
     if name == "lru":
         return LRUPolicy(block_size)
     if name == "gdsf":
-        return GDSFPolicy(block_size, attn_tokens)
+        return GDSFPolicy(block_size, attn_tokens, half_life)
     raise ValueError(f"unknown eviction policy {name!r}; choose lru or gdsf")
 
 

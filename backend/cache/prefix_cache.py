@@ -46,7 +46,8 @@ class PrefixCache(TierMoves):
         self.em = emitter
         self.policy_name = config.eviction
         self.policies = [
-            make_policy(config.eviction, self.bs, config.gdsf_attn_tokens) for _ in range(3)
+            make_policy(config.eviction, self.bs, config.gdsf_attn_tokens, config.gdsf_half_life)
+            for _ in range(3)
         ]
         self.evictable = [0, 0, 0]
         self.cached = [0, 0, 0]

@@ -27,6 +27,7 @@ class Node:
         "children",
         "counted",
         "extra",
+        "freq",
         "hashes",
         "hits",
         "in_policy",
@@ -71,6 +72,7 @@ class Node:
         self.in_policy = False
         self.ver = 0
         self.hits = 0
+        self.freq = 0.0  # gdsf: accesses, decayed with a half-life
         self.last_access = 0
         self.prio_base = 0.0
         self.tenants: set[str] | None = None
@@ -149,6 +151,7 @@ class RadixTree:
         tail.same_kids, node.same_kids = node.same_kids, 1
         tail.pinned = node.pinned
         tail.hits = node.hits
+        tail.freq = node.freq
         tail.last_access = node.last_access
         tail.prio_base = node.prio_base
         tail.tenants = None if node.tenants is None else set(node.tenants)

@@ -76,12 +76,14 @@ def render_text(doc: dict, console) -> None:
         console.print(table)
     if doc["near_misses"]:
         table = Table(title="near misses: prefixes that differ only by a volatile value")
-        for col in ("rule", "requests", "variants", "est. tokens lost", "example"):
-            table.add_column(col, justify="left" if col in ("rule", "example") else "right")
+        for col in ("rule", "tenant", "requests", "variants", "est. tokens lost", "example"):
+            left = col in ("rule", "tenant", "example")
+            table.add_column(col, justify="left" if left else "right")
         for m in doc["near_misses"]:
             ex = m["example"] or {}
             table.add_row(
                 f"{m['rule']} {m['rule_name']}",
+                m["tenant"] or "-",
                 str(m["requests"]),
                 str(m["variants"]),
                 str(m["estimated_tokens_lost"]),

@@ -92,3 +92,19 @@ def test_tenant_label_is_capped():
     assert len(labels) == TENANT_LABEL_CAP + 1 and "other" in labels
     assert metrics.tenant("tenant-3") == "tenant-3"
     assert metrics.tenant(None) == "other"  # the default tenant arrived after the cap
+
+
+def test_exporter_choice_follows_environment_and_flags(tmp_path, monkeypatch):
+    from kvscope.backend.server.tracing import make_provider
+
+    monkeypatch.delenv("OTEL_EXPORTER_OTLP_ENDPOINT", raising=False)
+    assert make_provider() is None  # tracing off by default
+    for provider in (make_provider(str(tmp_path / "s.jsonl")), make_provider(console=True)):
+        assert provider is not None
+        provider.shutdown()
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9")
+    provider = make_provider(str(tmp_path / "ignored.jsonl"))
+    exporter = provider._active_span_processor._span_processors[0].span_exporter
+    assert type(exporter).__module__.startswith("opentelemetry.exporter.otlp")
+    assert not (tmp_path / "ignored.jsonl").exists()
+    provider.shutdown()

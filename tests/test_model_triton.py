@@ -62,13 +62,14 @@ CASES = [  # (heads, kv_heads, dtype, fp8)
 ]
 
 
+@pytest.mark.parametrize("grouped", [True, False])
 @pytest.mark.parametrize(("heads", "kv_heads", "dtype", "fp8"), CASES)
-def test_decode_kernel_matches_torch(heads, kv_heads, dtype, fp8):
+def test_decode_kernel_matches_torch(heads, kv_heads, dtype, fp8, grouped):
     lengths = [1, 37, 16, 70]
     (kc, vc), (ks, vs), tables = _pool(kv_heads, lengths, dtype, fp8, seed=heads + kv_heads)
     q = torch.randn(len(lengths), heads, D, generator=torch.Generator().manual_seed(1)).to(dtype)
     ctx = torch.tensor(lengths, dtype=torch.int32)
-    got = decode_attention(q, kc, vc, ks, vs, tables, ctx, D**-0.5, block_n=32)
+    got = decode_attention(q, kc, vc, ks, vs, tables, ctx, D**-0.5, block_n=32, grouped=grouped)
     for i, n in enumerate(lengths):
         ref = paged_attention(q[i : i + 1], kc, vc, ks, vs, tables[i].long(), n - 1, D**-0.5)
         assert _rel(got[i : i + 1], ref) <= 1e-3, (i, n)

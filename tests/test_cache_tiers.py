@@ -166,3 +166,20 @@ def test_tier_capacity_in_bytes():
     assert mgr.stats().tiers["CPU"].total == 5
     with pytest.raises(ValueError, match="host_bytes needs a storage"):
         KVCacheManager(CacheConfig(num_blocks=4, host_bytes=1000))
+
+
+def test_disk_blocks_of_another_kv_layout_are_discarded(tmp_path):
+    mgr, storage = make(tmp_path, host=0)
+    compute(mgr, storage, "a", prompt(11, 2))
+    for i in range(4):
+        compute(mgr, storage, f"x{i}", prompt(20 + i, 2))
+    assert mgr.match(prompt(11, 2)).tiers == ["DISK"] * 2
+    mgr.close()
+    other = MemoryStorage(6, (8,), torch.float64)  # same block bytes, other dtype
+    config = CacheConfig(
+        num_blocks=6, block_size=BS, disk_dir=str(tmp_path / "disk"), disk_blocks=8
+    )
+    mgr2 = KVCacheManager(config, other)
+    assert mgr2.match(prompt(11, 2)).num_tokens == 0
+    assert mgr2.stats().disk_discarded_at_start > 0
+    mgr2.check_integrity()

@@ -5,8 +5,11 @@ the directory), then recorded in ``manifest.jsonl`` (size, xxh3-128 digest, dtyp
 hash, chain position and token ids). A read checks size and digest: a torn or corrupted file is a
 miss (``get`` returns None and says why), never wrong KV data. On start-up the manifest is
 replayed, every file verified, torn / corrupt / orphan files deleted and counted
-(``discarded_at_start``), and the manifest rewritten compactly. Without a directory, or when no
-data is given (no device storage), the tier keeps bookkeeping only.
+(``discarded_at_start``), and the manifest rewritten compactly. ``layout.txt`` records the
+device storage's KV layout (class, block bytes, dtype, shape): blocks written under another
+layout (e.g. fp8 vs fp16 KV of the same model) are discarded at start-up, never promoted.
+Without a directory, or when no data is given (no device storage), the tier keeps bookkeeping
+only.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import xxhash
 
 log = logging.getLogger(__name__)
 MANIFEST = "manifest.jsonl"
+LAYOUT = "layout.txt"
 
 
 class DiskEntry(NamedTuple):
@@ -39,7 +43,9 @@ class DiskEntry(NamedTuple):
 class DiskTier:
     """Up to ``capacity`` blocks keyed by block hash; files only with a directory and data."""
 
-    def __init__(self, capacity: int, directory: str | None = None) -> None:
+    def __init__(
+        self, capacity: int, directory: str | None = None, layout: str | None = None
+    ) -> None:
         self.capacity = capacity
         self.dir = Path(directory) if directory else None
         self.keys: set[bytes] = set()
@@ -47,6 +53,7 @@ class DiskTier:
         self.discarded_at_start = 0
         self.restored: list[DiskEntry] = []
         self._manifest: Any = None
+        self.layout = layout
         if self.dir is not None:
             self.dir.mkdir(parents=True, exist_ok=True)
             self._load()
@@ -146,6 +153,13 @@ class DiskTier:
         assert self.dir is not None
         entries: dict[bytes, DiskEntry] = {}
         path = self.dir / MANIFEST
+        layout_file = self.dir / LAYOUT
+        old_layout = layout_file.read_text().strip() if layout_file.exists() else None
+        if old_layout != (self.layout or ""):
+            if old_layout is not None or path.exists():
+                log.warning("disk tier: KV layout changed (%s); discarding its blocks", old_layout)
+            path.unlink(missing_ok=True)  # every block file becomes an orphan below
+            layout_file.write_text((self.layout or "") + "\n")
         if path.exists():
             for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
                 try:
@@ -168,7 +182,11 @@ class DiskTier:
                 self.discarded_at_start += 1
         known = {f"{h.hex()}.kvb" for h in entries}
         for file in self.dir.iterdir():
-            if file.name != MANIFEST and file.name not in known and file.suffix in (".kvb", ".tmp"):
+            if (
+                file.name not in (MANIFEST, LAYOUT)
+                and file.name not in known
+                and file.suffix in (".kvb", ".tmp")
+            ):
                 file.unlink(missing_ok=True)
                 self.discarded_at_start += 1
         while len(entries) > self.capacity:

@@ -26,7 +26,20 @@ from kvscope.backend.cache.policy import make_policy
 from kvscope.backend.cache.radix import TIER_NAMES, Node, RadixTree
 from kvscope.backend.cache.tier_moves import DEVICE, DISK, HOST, TierMoves
 
-__all__ = ["DEVICE", "DISK", "HOST", "PrefixCache"]
+__all__ = ["DEVICE", "DISK", "HOST", "PrefixCache", "storage_layout"]
+
+
+def storage_layout(storage: Any) -> str | None:
+    """What must match for a disk block to be loaded into this storage."""
+    if storage is None:
+        return None
+    parts = (
+        type(storage).__name__,
+        getattr(storage, "block_nbytes", ""),
+        getattr(storage, "storage_dtype", getattr(getattr(storage, "data", None), "dtype", "")),
+        getattr(storage, "block_shape", ""),
+    )
+    return "|".join(str(p) for p in parts)
 
 
 class PrefixCache(TierMoves):
@@ -41,7 +54,7 @@ class PrefixCache(TierMoves):
         disk = tier_blocks(config.disk_blocks, config.disk_bytes, storage, "disk")
         self.host = HostTier(host) if host else None
         disk_dir = config.disk_dir if storage is not None else None
-        self.disk = DiskTier(disk, disk_dir) if disk else None
+        self.disk = DiskTier(disk, disk_dir, storage_layout(storage)) if disk else None
         self.storage = storage
         self.em = emitter
         self.policy_name = config.eviction

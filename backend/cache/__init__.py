@@ -11,6 +11,7 @@ Public API::
     mgr.match_hashes(hashes) -> Match                                     # precomputed chain
     mgr.can_allocate(tokens, extra, sharing=True) -> bool
     mgr.allocate(seq_id, tokens, extra, sharing=True, tenant=None) -> Allocation  # or NoSpace
+    mgr.allocate_hashes(seq_id, block_hashes, num_tokens, extra, tenant) -> Allocation
     mgr.can_append(seq_id, n=1) -> bool;  mgr.append(seq_id, new_token_ids) -> new block ids
     mgr.mark_computed(seq_id, n) -> blocks published
     mgr.block_table(seq_id), mgr.num_tokens(seq_id), mgr.has_seq(seq_id)
@@ -28,6 +29,11 @@ it does. Block tables change only by growing, except that ``append`` replaces a 
 last block (copy-on-write) and ``swap_in`` builds a new table: re-read ``block_table`` after
 both. ``mark_computed`` never changes a table: a block another sequence already published is
 kept as the sequence's own copy, and the sequence holds a reference on the cached one.
+Tiers: device blocks, then ``host_blocks`` (or ``host_bytes``) of RAM, then ``disk_blocks`` (or
+``disk_bytes``) of files under ``disk_dir``; eviction demotes a tier's victims to the next tier
+and a hit there promotes them back. Policies: ``lru`` and ``gdsf`` (see ``policy``).
+Events go to ``sinks`` (``kvscope.backend.events``); none are built when there is no sink.
+``stats().swaps`` counts blocks moved down (``out``) or up (``in``) between tiers.
 ``KVStorage`` (the model runner's KV pool): ``read_blocks(ids) -> CPU tensor [n, ...]``,
 ``write_blocks(ids, rows)``, ``block_nbytes``; optional ``copy_block(src, dst)``.
 """

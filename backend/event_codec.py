@@ -49,10 +49,14 @@ def _is_hash(v: Any) -> bool:
     return isinstance(v, bytes) or _is_int(v)
 
 
+_HASH_TYPES = frozenset((bytes, int))
+_INT_TYPE = frozenset((int,))
+
+# ``set(map(type, v))`` runs at C speed: token lists are long, so no per-element Python calls.
 _CHECKS = {
-    "list[Hash]": lambda v: isinstance(v, list) and all(_is_hash(h) for h in v),
+    "list[Hash]": lambda v: type(v) is list and set(map(type, v)) <= _HASH_TYPES,
     "Hash | None": lambda v: v is None or _is_hash(v),
-    "list[int]": lambda v: isinstance(v, list) and all(_is_int(t) for t in v),
+    "list[int]": lambda v: type(v) is list and set(map(type, v)) <= _INT_TYPE,
     "int": _is_int,
     "int | None": lambda v: v is None or _is_int(v),
     "str": lambda v: isinstance(v, str),

@@ -2,11 +2,13 @@
 
 Prints one JSON object. The stream is shaped like a busy engine: runs of stored blocks extending
 shared prefixes, hits on them, removals keeping the cache near a fixed capacity, a few evictions,
-swaps and preemptions; 32 events per batch. Target (issue 8): fold >= 100,000 events/s.
+swaps and preemptions; 32 events per batch. Target (issue 8): fold >= 100,000 events/s. Measured
+with Python's default GC thresholds and with the thresholds kvscope-inspect sets, side by side.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import statistics
@@ -91,7 +93,7 @@ def timed(fn, repeats: int = 5) -> float:
 
 
 def main() -> None:
-    batches = make_stream(200_000)
+    batches = make_stream(100_000)
     n_events = sum(len(b.events) for b in batches)
     n_blocks = sum(len(getattr(e, "block_hashes", ())) for b in batches for e in b.events)
     payloads = [encode_batch(b, include_kvscope=True, int_hashes=True) for b in batches]
@@ -109,6 +111,11 @@ def main() -> None:
     t_fold = timed(fold)
     t_ref = timed(lambda: reference_fold(batches))
     t_full = timed(decode_and_fold, repeats=3)
+    default_gc = gc.get_threshold()
+    gc.set_threshold(50_000, 20, 100)  # what kvscope-inspect's CLI sets
+    t_fold_app = timed(fold)
+    t_full_app = timed(decode_and_fold, repeats=3)
+    gc.set_threshold(*default_gc)
     print(json.dumps({
         "bench": "inspect_fold",
         "events": n_events,
@@ -119,8 +126,10 @@ def main() -> None:
         "reference_dict_fold_events_per_s": round(n_events / t_ref),
         "fold_vs_reference_slowdown": round(t_fold / t_ref, 2),
         "decode_and_fold_events_per_s": round(n_events / t_full),
+        "fold_events_per_s_cli_gc": round(n_events / t_fold_app),
+        "decode_and_fold_events_per_s_cli_gc": round(n_events / t_full_app),
         "target_events_per_s": 100_000,
-        "meets_target": n_events / t_fold >= 100_000,
+        "meets_target": n_events / max(t_fold, t_fold_app) >= 100_000,
     }))  # fmt: skip
 
 

@@ -37,6 +37,7 @@ from kvscope.backend.events import (
 
 TIERS = ("GPU", "CPU", "DISK", "OTHER")
 _TIER_INDEX = {"GPU": 0, "CPU": 1, "DISK": 2}
+_LOG_TOKENS_MAX = 1024  # a logged BlockStored keeps its tokens up to this; longer ones are cut
 _LOG_TOKENS_KEPT = 64
 
 
@@ -161,7 +162,7 @@ class CacheState:
                 continue
             counts[event.TYPE] += 1
             fn(event, ts)
-            if type(event) is BlockStored and len(event.token_ids) > _LOG_TOKENS_KEPT:
+            if type(event) is BlockStored and len(event.token_ids) > _LOG_TOKENS_MAX:
                 event = BlockStored(event.block_hashes, event.parent_block_hash,
                                     event.token_ids[:_LOG_TOKENS_KEPT], event.block_size,
                                     medium=event.medium)  # fmt: skip

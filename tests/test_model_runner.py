@@ -77,8 +77,13 @@ def test_mixed_batch_matches_separate_calls(runner):
     assert torch.allclose(both[1], chunk_alone[0], rtol=1e-5, atol=1e-5)
 
 
-def test_triton_backend_matches_torch_backend(runner):
-    tri = ModelRunner(RunnerConfig(num_blocks=32, block_size=4, attention="triton"))
+@pytest.mark.parametrize("kv_dtype", ["auto", "fp8_e4m3"])
+def test_triton_backend_matches_torch_backend(runner, kv_dtype):
+    if kv_dtype != "auto":
+        runner = ModelRunner(RunnerConfig(num_blocks=32, block_size=4, kv_dtype=kv_dtype))
+    tri = ModelRunner(
+        RunnerConfig(num_blocks=32, block_size=4, attention="triton", kv_dtype=kv_dtype)
+    )
     batch = [SeqInput(PROMPT[:7], 0, [1, 2]), SeqInput(PROMPT[3:8], 0, [5, 6])]
     a, b = runner.forward(batch), tri.forward(batch)
     assert float((a - b).norm() / a.norm()) <= 1e-3

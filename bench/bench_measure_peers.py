@@ -1,11 +1,13 @@
-"""promptlint measure vs kvlint (``kvlint analyze``) on the same generated log and tokenizer.
+"""promptlint measure vs kvlint and kvcache-simulator on the same generated log and tokenizer.
 
-Creates a venv under /tmp (``KVSCOPE_PEERS_VENV``) and pip-installs ``kvlint`` there (never
-into kvscope's own environment). Both tools get the same local Hugging Face tokenizer (a BPE
-trained here on the log's own text with the ``tokenizers`` library, saved with a ChatML chat
-template in tokenizer_config.json), so both render and tokenize the same prompts. Prints one
-JSON object: each tool's hit rates for vLLM and SGLang simulations (unbounded cache), the
-prompt token counts, and wall times, side by side (median of REPEATS runs).
+Creates a venv under /tmp (``KVSCOPE_PEERS_VENV``) and pip-installs ``kvlint`` there (and
+``kvcache-simulator`` if it installs; never into kvscope's own environment). kvlint and
+measure get the same local Hugging Face tokenizer (a BPE trained here on the log's own text
+with the ``tokenizers`` library, saved with a ChatML chat template in tokenizer_config.json),
+so both render and tokenize the same prompts. kvcache-simulator reads block-hash traces, so
+it gets a trace built from our prefix keys. Prints one JSON object: each tool's hit rates
+(vLLM and SGLang simulations, unbounded; lru at the same block capacities) and wall times,
+side by side (median of REPEATS runs for kvlint and measure).
 
 Usage: python bench/bench_measure_peers.py [N]   (default 300 requests, workload scale 0.1)
 """
@@ -77,6 +79,92 @@ def write_tokenizer(folder: Path, texts: list[str]) -> None:
     (folder / "tokenizer_config.json").write_text(json.dumps(config))
 
 
+def kvcache_simulator(log: Path, tokdir: Path, folder: Path) -> dict:
+    """kvcache-simulator (Mooncake-style hash_id traces) vs measure's lru curve, same blocks.
+
+    The trace is built from our own prefix keys (full blocks, plus one id for a partial tail),
+    so both sides see the same blocks; kvcache-simulator's budget is in GiB, converted from
+    blocks with its own bytes per block for llama-3.1-8b (2 MiB for 16 tokens of bf16 KV).
+    """
+    sim = VENV / "bin" / "kvcache-simulator"
+    if not sim.exists():
+        subprocess.run([str(VENV / "bin" / "pip"), "install", "-q", "kvcache-simulator"])
+    if not sim.exists():
+        return {"installed": False}
+    import xxhash
+
+    from kvscope.backend.chat import render_request
+    from kvscope.backend.prefix_keys import ExtraKeys, hash_blocks, to_wire_int
+    from kvscope.backend.tokenizers import get_tokenizer
+
+    tok, template = get_tokenizer(f"hf:{tokdir}"), str(tokdir / "tokenizer_config.json")
+    trace = folder / "trace.jsonl"
+    with trace.open("w") as out:
+        for line in log.open():
+            row = json.loads(line)
+            ids = tok.encode(render_request(row, template), allow_special=True)
+            keys = hash_blocks(ids, 16, ExtraKeys(model=row.get("model")))
+            hash_ids = [to_wire_int(k) for k in keys]
+            if len(ids) % 16:
+                hash_ids.append(xxhash.xxh3_64_intdigest(repr(ids).encode()))
+            out.write(
+                json.dumps({"hash_ids": hash_ids, "input_length": len(ids), "block_size": 16})
+                + "\n"
+            )
+    _, ours_out = timed(
+        [
+            sys.executable,
+            "-m",
+            "kvscope.lint.measure.cli",
+            str(log),
+            "--format",
+            "json",
+            "--capacity",
+            "10%,50%",
+            "--policies",
+            "lru",
+            "--tokenizer",
+            f"hf:{tokdir}",
+            "--chat-template",
+            template,
+        ]
+    )
+    ours = json.loads(ours_out)
+    blocks = [r["capacity_blocks"] for r in ours["capacity_curve"]]
+    budgets = ",".join(f"{b * 2 * 2**20 / 2**30:.9f}" for b in blocks)
+    t, theirs_out = timed(
+        [
+            str(sim),
+            "run",
+            "--trace",
+            str(trace),
+            "--model",
+            "llama-3.1-8b",
+            "--budgets-gib",
+            budgets,
+            "--policies",
+            "lru",
+            "--format",
+            "json",
+            "--no-progress",
+            "--backend",
+            "python",
+        ]
+    )
+    theirs = json.loads(theirs_out)
+    return {
+        "installed": True,
+        "wall_s": round(t, 3),
+        "ours_lru": {str(r["capacity_blocks"]): r["hit_rate"] for r in ours["capacity_curve"]},
+        "ours_unbounded_vllm": ours["engine_hit_fraction"],
+        "theirs_lru": {
+            str(p["cacheBlocks"]): p["results"]["lru"]["hitRate"] for p in theirs["points"]
+        },
+        "theirs_ceiling": theirs.get("hitRateCeiling"),
+        "theirs_window": theirs["metadata"].get("measurementWindow"),
+    }
+
+
 def timed(cmd: list[str]) -> tuple[float, str]:
     t0 = time.perf_counter()
     out = subprocess.run(cmd, capture_output=True, text=True)
@@ -133,6 +221,7 @@ def main() -> None:
             )
             theirs_times.append(t)
             report = json.loads(report_path.read_text())
+        kvcache = kvcache_simulator(log, tokdir, folder)
     result = {
         "bench": "measure_peers",
         "requests": n,
@@ -158,6 +247,7 @@ def main() -> None:
             },
             "wall_s_both_engines": round(statistics.median(theirs_times), 3),
         },
+        "kvcache_simulator": kvcache,
         "repeats": REPEATS,
     }
     for engine in ("vllm", "sglang"):

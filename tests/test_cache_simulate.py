@@ -68,3 +68,9 @@ def test_simulate_matches_driving_the_manager_by_hand(tags, policy):
         mgr.free(f"r{i}")
         mgr.check_integrity()
     assert simulate(reqs, 6, policy).hit_tokens == hits
+
+
+def test_zero_capacity_and_empty_requests_are_skipped_not_errors():
+    assert simulate([[1, 2, 3], [4]], 0, "lru").skipped == 2
+    result = simulate([[], HashedRequest([], 0), [1] * 20], 4, "gdsf")
+    assert result.requests == 3 and result.skipped == 2 and result.query_tokens == 20

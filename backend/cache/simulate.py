@@ -41,7 +41,14 @@ def simulate(
     algo: str = DEFAULT_ALGO,
     disk_blocks: int = 0,
 ) -> SimResult:
-    """Replay ``requests`` (token lists or ``HashedRequest``s, optionally with extra keys)."""
+    """Replay ``requests`` (token lists or ``HashedRequest``s, optionally with extra keys).
+
+    A capacity below one block caches nothing: every request is skipped. Empty requests are
+    skipped too.
+    """
+    if capacity_blocks < 1:
+        n = sum(1 for _ in requests)
+        return SimResult(n, n, 0, 0, 0.0, {"GPU": 0, "CPU": 0, "DISK": 0}, {}, 0)
     config = CacheConfig(
         num_blocks=capacity_blocks,
         block_size=block_size,
@@ -64,13 +71,15 @@ def simulate(
         req, extra = _split(item)
         seq_id = f"sim-{n}"
         n += 1
+        num_tokens = req.num_tokens if isinstance(req, HashedRequest) else len(req)
+        if num_tokens <= 0:
+            skipped += 1
+            continue
         try:
             if isinstance(req, HashedRequest):
-                mgr.allocate_hashes(seq_id, req.block_hashes, req.num_tokens, extra)
-                num_tokens = req.num_tokens
+                mgr.allocate_hashes(seq_id, req.block_hashes, num_tokens, extra)
             else:
                 mgr.allocate(seq_id, req, extra)
-                num_tokens = len(req)
         except NoSpace:
             skipped += 1
             continue

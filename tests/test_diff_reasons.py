@@ -112,3 +112,10 @@ def test_text_report_shows_reason_and_both_sides(tmp_path, capsys):
     assert diff_main([str(tmp_path / "old.json"), str(tmp_path / "new.json")]) == 0
     out = capsys.readouterr().out
     assert "tools reordered" in out and "old" in out and "new" in out
+
+
+def test_reasons_come_in_cache_order(tmp_path, capsys):
+    old = request("Now: 2026-11-28T10:00:00Z. " + SYSTEM)
+    new = request("Now: 2026-11-29T10:00:00Z. " + SYSTEM, tools=list(reversed(TOOLS)))
+    row = diff(tmp_path, capsys, old, new)
+    assert [r["rule"] for r in row["reasons"]][:2] == ["PL001", "PL004"]

@@ -234,4 +234,29 @@ def explain(
         reason = text_reason(old_text, new_text, "rendered prompt")
         if reason is not None:
             out.append(reason)
+    if isinstance(new_request, dict) and len(out) > 1:
+        out.sort(key=lambda r: _anchor(r, new_request, new_text))
     return out
+
+
+def _anchor(reason: dict, request: dict, text: str) -> int:
+    """Where in the new rendering a reason's subject starts (its place in cache order)."""
+    path = reason.get("path") or ""
+    if reason["kind"] == "model-changed":
+        return -1
+    if path.startswith("messages["):
+        index = int(path[len("messages[") : path.index("]")])
+        messages = request.get("messages") or []
+        if index < len(messages) and isinstance(messages[index], dict):
+            content = messages[index].get("content")
+            if isinstance(content, str) and content:
+                found = text.find(content[:200])
+                return found if found >= 0 else len(text)
+    if path.startswith("tools"):
+        positions = [
+            text.find(json.dumps(_tool_name(t, i)))
+            for i, t in enumerate(request.get("tools") or [])
+        ]
+        positions = [p for p in positions if p >= 0]
+        return min(positions) if positions else len(text)
+    return len(text)

@@ -188,6 +188,12 @@ class CacheMachine(RuleBasedStateMachine):
                 return
             raise AssertionError("can_swap_in said no, swap_in succeeded")
 
+    @rule(tier=st.sampled_from(["GPU", "CPU", "DISK"]), n=st.integers(1, 6))
+    def evict(self, tier, n):
+        stats = self.mgr.stats().tiers[tier]
+        freed = self.mgr.evict(n, tier)
+        assert 0 <= freed <= n and freed <= stats.evictable
+
     @rule(pick=st.integers(0, 5), offset=st.integers(0, 39))
     def corrupt_disk_file(self, pick, offset):
         """Flip a byte of a block file: a later hit on it must miss, never serve it."""

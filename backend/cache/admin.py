@@ -26,6 +26,21 @@ class AdminOps:
             if hashes:
                 self._cache.unpin(hashes)
 
+    def evict(self, num_blocks: int, tier: str = "GPU") -> int:
+        """Evict (demote or drop) up to ``num_blocks`` cached blocks of ``tier`` by its policy;
+        returns how many of its blocks became free."""
+        from kvscope.backend.cache.radix import TIER_NAMES
+
+        if tier not in TIER_NAMES:
+            raise ValueError(f"unknown tier {tier!r}; choose one of {', '.join(TIER_NAMES)}")
+        with self._lock:
+            index, cache = TIER_NAMES.index(tier), self._cache
+            if index and (cache.host if index == 1 else cache.disk) is None:
+                return 0
+            before = cache.num_free(index)
+            cache.make_room(index, before + max(num_blocks, 0))
+            return cache.num_free(index) - before
+
     def reset(self) -> None:
         """Forget every cached block in every tier (``AllBlocksCleared``); live sequences keep
         their blocks, now private, and publish them again as they compute."""

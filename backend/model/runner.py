@@ -9,6 +9,7 @@ cached prefix costs nothing but its blocks.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import torch
@@ -119,6 +120,9 @@ class ModelRunner:
     def _attend_fn(self, batch, tables, block_ids, slots, cu, lens, starts):
         pool, scale = self.kv_pool, self.sm_scale
         use_triton = self.runner_config.attention == "triton"
+        offsets = [0, *itertools.accumulate(lens)]
+        spans = list(itertools.pairwise(offsets))
+        seq_tables = list(tables.long().unbind(0))
         if use_triton:
             from kvscope.backend.model import triton_kernels
 
@@ -138,17 +142,8 @@ class ModelRunner:
                     q.contiguous(), kc, vc, ks, vs, tables, cu32, starts32, max(lens), scale
                 )
             outs = [
-                paged_attention(
-                    q[int(cu[i]) : int(cu[i + 1])],
-                    kc,
-                    vc,
-                    ks,
-                    vs,
-                    tables[i].long(),
-                    starts[i],
-                    scale,
-                )
-                for i in range(len(batch))
+                paged_attention(q[lo:hi], kc, vc, ks, vs, table, start, scale)
+                for (lo, hi), table, start in zip(spans, seq_tables, starts, strict=True)
             ]
             return torch.cat(outs)
 

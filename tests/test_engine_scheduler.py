@@ -85,6 +85,7 @@ def run(sched, cache, rng, arrivals, aborts=(), max_steps=3000) -> int:
                 sched.finish(victim, "abort")
         batch = sched.schedule()
         check(sched, cache, batch)
+        assert not batch.unfit, "an empty cache without pins fits every request here"
         fake_step(sched, batch, rng)
         step += 1
         assert step < max_steps, f"no progress: {sched.running} {sched.waiting} {sched.swapped}"
@@ -144,6 +145,19 @@ def test_swap_mode_moves_victims_to_host_and_back():
     run(sched, cache, random.Random(2), [(0, s) for s in seqs])
     assert sched.num_preemptions["swap"] > 0
     assert cache.num_free_blocks + cache.num_evictable_blocks == 8
+
+
+def test_request_that_pins_leave_no_room_for_is_reported_unfit():
+    sched, cache = make(num_blocks=10)
+    pinned = list(range(1, 33))  # 8 blocks
+    run(sched, cache, random.Random(0), [(0, seq(0, pinned, max_tokens=1))])
+    cache.pin(pinned, ExtraKeys("m"))
+    big, small = seq(1, list(range(100, 116)), 1), seq(2, [7, 8, 9], 1)
+    sched.add(big)
+    sched.add(small)
+    batch = sched.schedule()
+    assert batch.unfit == (big,) and batch.seqs == [small]
+    cache.check_integrity()
 
 
 requests = st.lists(

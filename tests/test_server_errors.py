@@ -85,6 +85,16 @@ def test_bad_completion_prompts(server):
         assert r.status_code == 400, (prompt, r.text)
 
 
+def test_pins_are_bounded_and_undoable(server):
+    big = {"token_ids": list(range(1, 16 * 9 + 1))}  # 9 of the 16 device blocks: over half
+    r = post(server, "/v1/cache/pin", big)
+    assert r.status_code == 409 and "unpin" in r.json()["error"]["message"]
+    small = {"token_ids": list(range(1, 33))}
+    assert post(server, "/v1/cache/pin", small).status_code == 200
+    assert post(server, "/v1/cache/pin", {**small, "unpin": True}).status_code == 200
+    assert post(server, "/v1/cache/pin", {**small, "unpin": True}).status_code == 404
+
+
 def test_bad_cache_route_inputs(server):
     assert httpx.get(server.url + "/v1/cache/prefixes", params={"top": 0}).status_code == 400
     assert post(server, "/v1/cache/pin", {"text": "short"}).status_code == 400
@@ -92,21 +102,6 @@ def test_bad_cache_route_inputs(server):
     assert (
         post(server, "/v1/cache/pin", {"token_ids": [1] * 16, "cache_salt": ""}).status_code == 400
     )
-
-
-schema = schemathesis.pytest.from_fixture("openapi_schema")
-
-
-@pytest.fixture(scope="module")
-def openapi_schema(server):
-    return schemathesis.openapi.from_url(server.url + "/openapi.json")
-
-
-@schema.parametrize()
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
-def test_schemathesis_no_server_errors(case):
-    response = case.call(timeout=30)
-    assert response.status_code < 500, (case.path, case.body, response.text)
 
 
 def prompt(i: int) -> list[int]:
@@ -185,6 +180,21 @@ def test_cancelled_streams_free_their_blocks(server):
     assert stats["blocks"]["used"] == 0
     aborted = metric(server, "kvscope_request_success_total", finished_reason="abort") - before
     assert aborted >= 5
+
+
+schema = schemathesis.pytest.from_fixture("openapi_schema")
+
+
+@pytest.fixture(scope="module")
+def openapi_schema(server):
+    return schemathesis.openapi.from_url(server.url + "/openapi.json")
+
+
+@schema.parametrize()
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+def test_schemathesis_no_server_errors(case):
+    response = case.call(timeout=30)
+    assert response.status_code < 500, (case.path, case.body, response.text)
 
 
 def test_no_blocks_leaked_after_all_of_the_above(server):

@@ -169,7 +169,7 @@ class Engine:
         self.last_error = f"{type(exc).__name__}: {exc}"
         now = time.time()
         for seq, _, _ in list(self._live.values()):
-            self._finish(seq, "abort", now, error=f"internal error: {self.last_error}")
+            self._finish(seq, "abort", now, f"internal error: {self.last_error}", 500)
 
     def _busy(self) -> bool:
         return self.scheduler.has_work()
@@ -216,6 +216,13 @@ class Engine:
         raise RuntimeError("engine did not go idle")
 
     def _note_schedule(self, batch: ScheduledBatch, now: float) -> None:
+        for seq in batch.unfit:
+            message = (
+                f"this request needs {-(-seq.num_tokens // self.config.block_size)} KV blocks but "
+                "pinned prefixes leave too few; shorten it or unpin a prefix (POST /v1/cache/pin "
+                'with "unpin": true)'
+            )
+            self._finish(seq, "abort", now, message, 400)
         for p in batch.preempted:
             for sink in self.sinks:
                 sink.emit(RequestPreempted(p.seq.request_id, p.mode, p.num_blocks))
@@ -272,13 +279,20 @@ class Engine:
         if text or tokens:
             deliver(make_output(seq, text, tokens))
 
-    def _finish(self, seq: Sequence, reason: str, now: float, error: str | None = None) -> None:
+    def _finish(
+        self,
+        seq: Sequence,
+        reason: str,
+        now: float,
+        error: str | None = None,
+        status: int | None = None,
+    ) -> None:
         self.scheduler.finish(seq, reason)
         seq.finished_time = now
         _, deliver, detok = self._live.pop(seq.request_id)
         text, tokens = detok.delta(seq, final=True)
         self.listeners.on_finished(seq, now)
-        deliver(make_output(seq, text, tokens, error))
+        deliver(make_output(seq, text, tokens, error, status))
 
     def _retry_after(self) -> int:
         per_request = max(self.step_seconds, 0.01) * 32

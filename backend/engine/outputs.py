@@ -22,6 +22,7 @@ class RequestOutput(NamedTuple):
     completion_tokens: int
     cached_tokens: int
     error: str | None = None
+    error_status: int | None = None
 
 
 class Detokenizer:
@@ -79,7 +80,13 @@ def stop_reason(
     return None
 
 
-def make_output(seq: Sequence, text: str, tokens: list[int], error: str | None = None):
+def make_output(
+    seq: Sequence,
+    text: str,
+    tokens: list[int],
+    error: str | None = None,
+    error_status: int | None = None,
+) -> RequestOutput:
     return RequestOutput(
         request_id=seq.request_id,
         text=text,
@@ -90,4 +97,5 @@ def make_output(seq: Sequence, text: str, tokens: list[int], error: str | None =
         completion_tokens=seq.num_output_tokens,
         cached_tokens=seq.stats.prefix_hit_tokens,
         error=error,
+        error_status=error_status,
     )

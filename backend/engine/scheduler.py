@@ -34,6 +34,7 @@ class ScheduledBatch(NamedTuple):
     num_new_tokens: list[int]
     preempted: list[Preemption]
     admitted: list[Sequence]
+    unfit: tuple[Sequence, ...] = ()
 
     @property
     def num_tokens(self) -> int:
@@ -100,10 +101,14 @@ class Scheduler:
             budget -= n
         if self.swapped:
             return ScheduledBatch(seqs, counts, preempted, admitted)
+        unfit: list[Sequence] = []
         while self.waiting and budget > 0 and len(self.running) < self.config.max_num_seqs:
             seq = self.waiting[0]
             if not self._can_admit(seq):
-                break
+                if self.running:
+                    break  # blocks will be freed as running sequences finish
+                unfit.append(self.waiting.popleft())  # nothing can free more: never fits
+                continue
             self.waiting.popleft()
             self._admit(seq)
             admitted.append(seq)
@@ -111,7 +116,7 @@ class Scheduler:
             seqs.append(seq)
             counts.append(n)
             budget -= n
-        return ScheduledBatch(seqs, counts, preempted, admitted)
+        return ScheduledBatch(seqs, counts, preempted, admitted, tuple(unfit))
 
     def advance(self, batch: ScheduledBatch) -> None:
         """Record that the model computed the batch; publish blocks that became full."""

@@ -145,7 +145,10 @@ async def _respond(engine: Engine, prepared: Prepared, body, request: Request):
         engine.abort(seq.request_id)
         raise
     if out.error:
-        raise APIError(500, out.error, "server_error")
+        status = out.error_status or 500
+        raise APIError(
+            status, out.error, "server_error" if status >= 500 else "invalid_request_error"
+        )
     text, reason = "".join(parts), out.finish_reason
     u = usage(out.prompt_tokens, out.completion_tokens, out.cached_tokens)
     if prepared.operation == "chat":

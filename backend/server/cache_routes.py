@@ -16,6 +16,7 @@ from kvscope.backend.prefix_keys import ExtraKeys
 from kvscope.backend.server.protocol import APIError, PinRequest
 
 MAX_TOP = 1000
+MAX_PINNED_SHARE = 0.5  # pins may hold at most this share of the device tier
 
 
 def jsonable(value: Any) -> Any:
@@ -37,6 +38,7 @@ def jsonable(value: Any) -> Any:
 
 def cache_router(engine) -> APIRouter:
     router = APIRouter(prefix="/v1/cache", tags=["cache"])
+    pins: dict[tuple, int] = {}  # (tokens, extra) -> blocks, guarded by engine.lock
 
     def _stats(check: bool) -> dict:
         with engine.lock:
@@ -92,9 +94,28 @@ def cache_router(engine) -> APIRouter:
                 f"tokens); this one has {len(tokens)}",
             )
         extra = ExtraKeys(model=engine.model_name, lora=body.lora, salt=body.cache_salt)
+        key, blocks = (tuple(tokens), extra), len(tokens) // engine.config.block_size
+        limit = int(engine.config.num_blocks * MAX_PINNED_SHARE)
         with engine.lock:
-            result = engine.cache.pin(tokens, extra)
-        return {"pinned": True, "num_tokens": len(tokens), "result": jsonable(result)}
+            if body.unpin:
+                if key not in pins:
+                    raise APIError(404, "that prefix is not pinned", "not_found_error")
+                engine.cache.unpin(tokens, extra)
+                pins[key] -= 1
+                if not pins[key]:
+                    del pins[key]
+                return {"pinned": False, "num_tokens": len(tokens)}
+            held = sum(len(toks) for toks, _ in pins) // engine.config.block_size
+            if key not in pins and held + blocks > limit:
+                raise APIError(
+                    409,
+                    f"pinning {blocks} more blocks would exceed {limit} pinned blocks (half the "
+                    "device tier); unpin a prefix first",
+                    code="pin_limit",
+                )
+            cached = engine.cache.pin(tokens, extra)
+            pins[key] = pins.get(key, 0) + 1
+        return {"pinned": True, "num_tokens": len(tokens), "cached_blocks": jsonable(cached)}
 
     @router.get("/stats")
     async def stats(check: bool = Query(default=False, description="run check_integrity()")):

@@ -125,13 +125,17 @@ class CompletionRequest(_Request):
 
 
 class PinRequest(BaseModel):
-    """Pin a prefix (never evicted): give ``text``, ``token_ids`` or chat ``messages``."""
+    """Pin a prefix (never evicted): give ``text``, ``token_ids`` or chat ``messages``.
+
+    ``unpin: true`` undoes an earlier pin of the same prefix and keys.
+    """
 
     text: str | None = None
     token_ids: list[int] | None = None
     messages: list[ChatMessage] | None = None
     cache_salt: str | None = None
     lora: str | None = Field(default=None, min_length=1, max_length=256)
+    unpin: bool = False
 
 
 class PromptTokensDetails(BaseModel):

@@ -40,6 +40,12 @@ def test_paged_attention_is_bit_identical_to_contiguous():
     assert torch.equal(paged, contiguous_attention(q, k, v, length - 5, d**-0.5))
 
 
+def test_block_placement_never_changes_logits(runner):
+    a = runner.forward([SeqInput(PROMPT, 0, [0, 1, 2, 3])])
+    b = runner.forward([SeqInput(PROMPT, 0, [31, 7, 19, 4])])
+    assert torch.equal(a, b)
+
+
 def test_greedy_generations_follow_the_prompt(runner):
     outs = set()
     for prompt in (PROMPT[:6], PROMPT[6:12], PROMPT[3:9]):

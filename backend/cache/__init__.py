@@ -19,7 +19,8 @@ Public API::
     mgr.can_swap_out / swap_out(seq_id) -> released device ids
     mgr.can_swap_in / swap_in(seq_id) -> new block table
     mgr.pin(tokens, extra) -> blocks cached now;  mgr.unpin(tokens, extra)
-    mgr.share_prefix(tokens) -> blocks;  mgr.reset();  mgr.close()
+    mgr.share_prefix(tokens) -> blocks;  mgr.evict(n, tier="GPU") -> blocks freed
+    mgr.reset();  mgr.close()
     mgr.stats() -> CacheStats;  mgr.top_prefixes(n) -> list[PrefixInfo];  mgr.check_integrity()
     mgr.num_free_blocks, mgr.num_evictable_blocks, mgr.usage, mgr.num_seqs
     simulate(requests, capacity_blocks, policy, host_blocks=0, ...) -> SimResult

@@ -97,7 +97,7 @@ class DecoderLayer(nn.Module):
         self.input_layernorm = RMSNorm(cfg.hidden_size, cfg.rms_norm_eps)
         self.post_attention_layernorm = RMSNorm(cfg.hidden_size, cfg.rms_norm_eps)
 
-    def forward(self, x, cos, sin, attend: Attend) -> torch.Tensor:
+    def forward(self, x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, attend: Attend):
         x = x + self.self_attn(self.input_layernorm(x), cos, sin, attend)
         return x + self.mlp(self.post_attention_layernorm(x))
 
@@ -114,9 +114,8 @@ class LlamaModel(nn.Module):
         self.lm_head = nn.Linear(cfg.hidden_size, cfg.vocab_size, bias=False)
         if cfg.tie_word_embeddings:
             self.lm_head.weight = self.embed_tokens.weight
-        self.inv_freq = rope_inv_freq(
-            cfg
-        )  # float32, deliberately not a buffer: .to(dtype) skips it
+        # float32 on the CPU and deliberately not a buffer, so .to(dtype) never rounds it
+        self.inv_freq = rope_inv_freq(cfg)
 
     @torch.inference_mode()
     def forward(

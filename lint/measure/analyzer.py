@@ -1,8 +1,11 @@
 """The streaming analyzer: repeated-prefix fraction and what an unbounded engine cache serves.
 
-State is bounded by the log's unique blocks: ``seen`` maps each block key ever stored to the
-number of later requests that reused it; ``parent`` links reused blocks (for top prefixes);
-``heads`` keeps the first tokens of reused chains (for a readable text head).
+State is bounded by the log's unique blocks: ``seen`` maps each block key ever stored to its
+parent's key (a pointer to an object already held, so the chain costs no extra memory);
+``ends`` counts, per block, the requests whose reused prefix ended there (how often every
+prefix was reused is summed up the tree at the end); ``heads`` keeps the first tokens of
+reused chains (for a readable text head). Keys chain through their parents, so the stored keys
+are prefix-closed and a request's reused prefix is found by binary search.
 
 Definitions (every request counted against all *earlier* requests, unbounded cache):
 
@@ -54,8 +57,8 @@ class Analyzer:
         self.block_size = block_size
         self.engine = engine
         self.algo = algo
-        self.seen: dict[bytes, int] = {}
-        self.parent: dict[bytes, bytes | None] = {}
+        self.seen: dict[bytes, bytes | None] = {}
+        self.ends: dict[bytes, int] = {}
         self.heads: dict[bytes, tuple] = {}
         self.radix = TokenRadix() if engine == "sglang" else None
         self.requests = self.prompt_tokens = self.repeated = self.engine_hits = 0
@@ -86,17 +89,26 @@ class Analyzer:
         """
         bs = self.block_size
         seen = self.seen
-        hit = 0
-        for key in keys:
-            count = seen.get(key)
-            if count is None:
-                break
-            if count == 0:
-                self.parent[key] = keys[hit - 1] if hit else None
-            seen[key] = count + 1
-            hit += 1
-        for key in keys[hit:]:
-            seen[key] = 0
+        total = len(keys)
+        if not total or keys[0] not in seen:
+            hit = 0
+        elif keys[-1] in seen:
+            hit = total
+        else:  # keys[lo] is stored, keys[hi] is not
+            lo, hi = 0, total - 1
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if keys[mid] in seen:
+                    lo = mid
+                else:
+                    hi = mid
+            hit = hi
+        if hit < total:
+            parents = [keys[hit - 1] if hit else None, *keys[hit : total - 1]]
+            seen.update(zip(keys[hit:], parents, strict=True))
+        if hit:
+            last = keys[hit - 1]
+            self.ends[last] = self.ends.get(last, 0) + 1
         if callable(tokens) and (self.radix is not None or (hit and keys[0] not in self.heads)):
             tokens = tokens()
         if hit and keys[0] not in self.heads and tokens is not None:
@@ -155,48 +167,55 @@ class Analyzer:
         A reused block is reported when more requests reused it than any one of its
         continuations: it is where requests stop sharing (a system prompt, a session's history).
         """
-        seen, parent = self.seen, self.parent
-        max_child: dict[bytes, int] = {}
-        for key, par in parent.items():
-            if par is not None and seen[key] > max_child.get(par, 0):
-                max_child[par] = seen[key]
+        seen, ends = self.seen, self.ends
         depth: dict[bytes, int] = {}
-        root_of: dict[bytes, bytes] = {}
-        for key in parent:
+        for key in ends:
             chain = []
             k = key
-            while k not in depth and k is not None:
+            while k is not None and k not in depth:
                 chain.append(k)
-                k = parent[k]
-            base, root = (0, None) if k is None else (depth[k], root_of[k])
+                k = seen[k]
+            base = 0 if k is None else depth[k]
             for j, c in enumerate(reversed(chain)):
                 depth[c] = base + j + 1
-                root = c if root is None else root
-                root_of[c] = root
+        reuse = dict.fromkeys(depth, 0)
+        for key, count in ends.items():
+            reuse[key] += count
+        max_child: dict[bytes, int] = {}
+        for key in sorted(depth, key=depth.__getitem__, reverse=True):
+            par = seen[key]
+            if par is not None:
+                reuse[par] += reuse[key]
+                if reuse[key] > max_child.get(par, 0):
+                    max_child[par] = reuse[key]
         rows = [
-            (depth[k] * self.block_size * seen[k], k)
-            for k in parent
-            if seen[k] > max_child.get(k, 0)
+            (depth[k] * self.block_size * reuse[k], k)
+            for k in depth
+            if reuse[k] > max_child.get(k, 0)
         ]
         rows.sort(key=lambda r: (-r[0], r[1]))
         out = []
         for saved, key in rows[:n]:
+            root = key
+            while seen[root] is not None:
+                root = seen[root]
             out.append(
                 {
                     "tokens": depth[key] * self.block_size,
-                    "requests": seen[key] + 1,
-                    "reuses": seen[key],
+                    "requests": reuse[key] + 1,
+                    "reuses": reuse[key],
                     "tokens_saved": saved,
-                    "head_tokens": list(self.heads.get(root_of[key], ())),
+                    "head_tokens": list(self.heads.get(root, ())),
                 }
             )
         return out
 
     def check_integrity(self) -> None:
-        """Every reused block is stored, and its parent (if any) was reused at least as often."""
-        for key, par in self.parent.items():
-            assert self.seen.get(key, 0) >= 1, "a reused block has no reuse count"
-            if par is not None:
-                assert self.seen[par] >= self.seen[key], "a child reused more than its parent"
+        """Stored keys are prefix-closed (every parent stored) and every end is a stored key."""
+        seen = self.seen
+        for key, par in seen.items():
+            assert par is None or par in seen, f"block {key.hex()[:12]} lost its parent"
+        for key, count in self.ends.items():
+            assert key in seen and count >= 1, "a reuse end is not a stored block"
         if self.radix is not None:
             self.radix.check_integrity()

@@ -10,6 +10,7 @@ cached prefix costs nothing but its blocks.
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 
 import torch
@@ -39,6 +40,15 @@ class ModelRunner:
         config.validate()
         if config.device.startswith("cuda") and not torch.cuda.is_available():
             raise ModelLoadError("device 'cuda' requested but no CUDA device is available")
+        if (
+            config.attention == "triton"
+            and not config.device.startswith("cuda")
+            and os.environ.get("TRITON_INTERPRET") != "1"
+        ):
+            raise ValueError(
+                "attention='triton' needs device='cuda' (or TRITON_INTERPRET=1 set "
+                "before start-up for slow CPU checks); use attention='torch'"
+            )
         self.runner_config = config
         self.device = torch.device(config.device)
         self.dtype = DTYPES[config.dtype]

@@ -75,26 +75,36 @@ class DiskTier:
         tokens: list[int] | None = None,
     ) -> None:
         """Store one block (``rows``: a tensor for one block, or None for bookkeeping only)."""
-        self.keys.add(h)
-        if self.dir is None or rows is None:
-            return
-        import torch
+        self.put_many([(h, rows, parent, start, tokens)])
 
-        raw = rows.contiguous().view(torch.uint8).numpy().tobytes()
-        path = self._path(h)
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as f:
-            f.write(raw)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        self._fsync_dir()
-        entry = DiskEntry(
-            h, len(raw), xxhash.xxh3_128_hexdigest(raw), str(rows.dtype).removeprefix("torch."),
-            tuple(rows.shape), parent, start, tokens,
-        )  # fmt: skip
-        self.entries[h] = entry
-        self._append({"op": "put", **_to_json(entry)})
+    def put_many(self, items: list[tuple[bytes, Any, bytes | None, int, list[int] | None]]) -> None:
+        """Store blocks ``(hash, rows, parent hash, chain position, tokens)``: every file is
+        durable (written, fsynced, renamed; the directory fsynced once) before the manifest
+        records any of them, in one append."""
+        records = []
+        for h, rows, parent, start, tokens in items:
+            self.keys.add(h)
+            if self.dir is None or rows is None:
+                continue
+            import torch
+
+            raw = rows.contiguous().view(torch.uint8).numpy().tobytes()
+            path = self._path(h)
+            tmp = path.with_suffix(".tmp")
+            with open(tmp, "wb") as f:
+                f.write(raw)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+            entry = DiskEntry(
+                h, len(raw), xxhash.xxh3_128_hexdigest(raw), str(rows.dtype).removeprefix("torch."),
+                tuple(rows.shape), parent, start, tokens,
+            )  # fmt: skip
+            self.entries[h] = entry
+            records.append({"op": "put", **_to_json(entry)})
+        if records:
+            self._fsync_dir()
+            self._append(records)
 
     def get(self, h: bytes) -> tuple[Any, str | None]:
         """``(rows, None)`` on success; ``(None, reason)`` for a missing, torn or corrupt file."""
@@ -119,25 +129,31 @@ class DiskTier:
         ), None
 
     def delete(self, h: bytes) -> None:
-        self.keys.discard(h)
-        if self.entries.pop(h, None) is not None:
-            self._path(h).unlink(missing_ok=True)
-            self._append({"op": "del", "hash": h.hex()})
+        self.delete_many([h])
+
+    def delete_many(self, hashes: list[bytes]) -> None:
+        records = []
+        for h in hashes:
+            self.keys.discard(h)
+            if self.entries.pop(h, None) is not None:
+                self._path(h).unlink(missing_ok=True)
+                records.append({"op": "del", "hash": h.hex()})
+        if records:
+            self._append(records)
 
     def clear(self) -> None:
-        for h in list(self.keys):
-            self.delete(h)
+        self.delete_many(list(self.keys))
 
     def close(self) -> None:
         if self._manifest is not None:
             self._manifest.close()
             self._manifest = None
 
-    def _append(self, record: dict) -> None:
+    def _append(self, records: list[dict]) -> None:
         if self._manifest is None:
             assert self.dir is not None
             self._manifest = open(self.dir / MANIFEST, "a", encoding="utf-8")  # noqa: SIM115
-        self._manifest.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._manifest.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
         self._manifest.flush()
         os.fsync(self._manifest.fileno())
 

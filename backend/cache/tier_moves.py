@@ -77,15 +77,14 @@ class TierMoves:
         assert self.disk is not None
         bs, tokens = self.bs, node.tokens
         parent = self.parent_hash(node)
+        items = []
         for i, h in enumerate(node.hashes):
-            self.disk.put(
-                h,
-                None if rows is None else rows[i],
-                parent,
-                node.start + i,
-                None if tokens is None else tokens[i * bs : (i + 1) * bs],
+            block_tokens = None if tokens is None else tokens[i * bs : (i + 1) * bs]
+            items.append(
+                (h, None if rows is None else rows[i], parent, node.start + i, block_tokens)
             )
             parent = h
+        self.disk.put_many(items)
         return [None] * n
 
     def _release_locs(self, node: Node) -> None:
@@ -102,8 +101,7 @@ class TierMoves:
             self.host.free(node.locs)
         else:
             assert self.disk is not None
-            for h in node.hashes:
-                self.disk.delete(h)
+            self.disk.delete_many(node.hashes)
 
     def _rows(self, node: Node) -> Any:
         if node.tier == DEVICE:

@@ -101,6 +101,8 @@ def test_restart_restores_disk_and_discards_torn_files(tmp_path):
     torn = tmp_path / "disk" / f"{m12.block_hashes[0].hex()}.kvb"
     torn.write_bytes(torn.read_bytes()[:5])  # killed mid-write
     (tmp_path / "disk" / "leftover.tmp").write_bytes(b"x")
+    with open(tmp_path / "disk" / "manifest.jsonl", "a") as f:
+        f.write('{"op":"put","hash":"ab')  # killed mid-append
     mgr2, storage2 = make(tmp_path, host=0)
     # The torn file, the stray temp file, the torn block's child (now unreachable), and blocks
     # whose parent was still on the device when the process died.

@@ -36,6 +36,9 @@ def test_memo_keys_equal_plain_hashing(requests, shared, bs):
         assert len(raw) == len(tokens)
         extra = ExtraKeys(model=model)
         assert memo.keys(raw, extra) == hash_blocks(tokens, bs, extra)
+        _, fresh = split_line(line)
+        memo.keys(fresh, extra)  # counts the ids itself, memo hits included
+        assert len(fresh) == len(tokens)
 
 
 @pytest.mark.parametrize(

@@ -182,7 +182,10 @@ class Analyzer:
         for key, count in ends.items():
             reuse[key] += count
         max_child: dict[bytes, int] = {}
-        for key in sorted(depth, key=depth.__getitem__, reverse=True):
+        by_depth: list[list[bytes]] = [[] for _ in range(max(depth.values(), default=0) + 1)]
+        for key, d in depth.items():
+            by_depth[d].append(key)
+        for key in (k for level in reversed(by_depth) for k in level):
             par = seen[key]
             if par is not None:
                 reuse[par] += reuse[key]

@@ -27,13 +27,16 @@ _DIGEST = xxhash.xxh3_128_digest
 class RawIds:
     """The text of a request's token ids as written: ``"1, 2, 3"`` (checked when parsed)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("count", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self.count: int | None = None  # set by ``IdsMemo.keys``, which counts anyway
 
     def __len__(self) -> int:
-        return self.text.count(",") + 1 if self.text else 0  # a bad list fails in ``keys``
+        if self.count is None:
+            self.count = self.text.count(",") + 1 if self.text else 0  # bad lists fail in keys
+        return self.count
 
     def tokens(self) -> array:
         """The ids as an array (parses everything: used only when all tokens are needed)."""
@@ -73,7 +76,8 @@ def parse_ids(raw: bytes) -> array:
     if raw.translate(None, _DIGITS):
         raise ValueError("token ids must be unsigned integers")
     items = raw.count(b",") + 1
-    if b",," in raw.replace(b" ", b"") or raw.strip().endswith(b",") or raw.strip()[:1] == b",":
+    stripped = raw.strip()
+    if b",," in raw or b", ," in raw or stripped.endswith(b",") or stripped.startswith(b","):
         raise ValueError("an empty item in the token id list")
     values = _numpy.fromstring(raw, dtype=_numpy.int64, sep=",")
     if len(values) != items:
@@ -92,7 +96,7 @@ class IdsMemo:
         self.chunk = chunk
         self.block_size = block_size
         self.algo = algo
-        self.memo: dict[bytes, tuple[int, list[bytes]]] = {}
+        self.memo: dict[bytes, tuple[int, list[bytes], int]] = {}  # blocks, keys, commas
 
     def keys(self, ids: RawIds, extra: ExtraKeys) -> list[bytes]:
         """Prefix keys of every full block; raises ``ValueError`` on ids that are not uint32."""
@@ -101,16 +105,15 @@ class IdsMemo:
         size = len(enc)
         digest = _DIGEST(repr(extra).encode())
         keys: list[bytes] = []
-        pos = done = 0
+        pos = done = commas = 0
         while pos + chunk < size:
             nxt = _DIGEST(digest + enc[pos : pos + chunk])
             hit = memo.get(nxt)
             if hit is None:
                 break
-            done = hit[0]
+            done, commas = hit[0], hit[2]
             keys.extend(hit[1])
             digest, pos = nxt, pos + chunk
-        commas = enc.count(b",", 0, pos)
         start = 0
         if done:
             start = pos
@@ -118,6 +121,7 @@ class IdsMemo:
                 start = enc.rfind(b",", 0, start)
             start += 1
         tail = parse_ids(enc[start:])
+        ids.count = commas + enc.count(b",", pos) + 1 if size else 0
         parent = keys[-1] if keys else None
         keys.extend(hash_blocks(tail, bs, extra, self.algo, None, parent, done))
         prev = done
@@ -126,6 +130,6 @@ class IdsMemo:
             digest = _DIGEST(digest + enc[pos:end])
             commas += enc.count(b",", pos, end)
             blocks = commas // bs
-            memo[digest] = (blocks, keys[prev:blocks])
+            memo[digest] = (blocks, keys[prev:blocks], commas)
             prev, pos = blocks, end
         return keys

@@ -57,6 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
       help="publish KV events on ZMQ PUB, vLLM wire format (e.g. tcp://*:5557)")  # fmt: skip
     a("--kv-events-replay", metavar="ENDPOINT", default=None, help="ZMQ replay endpoint")
     a("--kv-events-topic", default="kv-events", help="ZMQ topic (default kv-events)")
+    a("--kv-events-kvscope", action="store_true",
+      help="also publish kvscope's own events (hit, evicted, swapped...) for kvscope-inspect; "
+           "vLLM consumers only know stored/removed/cleared")  # fmt: skip
+    a("--kv-events-int-hashes", action="store_true",
+      help="send block hashes as vLLM's low-64-bit ints (vLLM's default), not bytes")  # fmt: skip
     a("--trace-file", metavar="F", default=None, help="write every KV event to F as JSONL")
     a("--otel-file", metavar="F", default=None,
       help="spans to F as JSONL (OTLP if OTEL_EXPORTER_OTLP_ENDPOINT is set)")  # fmt: skip
@@ -129,7 +134,13 @@ def build_sinks(args: argparse.Namespace) -> list:
     sinks: list = []
     if args.kv_events:
         sinks.append(
-            ZmqEventPublisher(args.kv_events, args.kv_events_replay, topic=args.kv_events_topic)
+            ZmqEventPublisher(
+                args.kv_events,
+                args.kv_events_replay,
+                topic=args.kv_events_topic,
+                int_hashes=args.kv_events_int_hashes,
+                include_kvscope=args.kv_events_kvscope,
+            )
         )
     if args.trace_file:
         sinks.append(TraceFileSink(args.trace_file))

@@ -118,7 +118,12 @@ def _install_error_handlers(app: FastAPI, metrics: ServerMetrics | None) -> None
 async def _respond(engine: Engine, prepared: Prepared, body, request: Request):
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[RequestOutput] = asyncio.Queue()
-    seq = prepared.submit(engine, lambda out: loop.call_soon_threadsafe(queue.put_nowait, out))
+
+    def deliver(out: RequestOutput) -> None:
+        with contextlib.suppress(RuntimeError):  # the event loop is gone: server shutting down
+            loop.call_soon_threadsafe(queue.put_nowait, out)
+
+    seq = prepared.submit(engine, deliver)
     meta = {
         "id": ("chatcmpl-" if prepared.operation == "chat" else "cmpl-") + seq.request_id,
         "created": int(time.time()),

@@ -31,7 +31,7 @@ def _median_seconds(fn, repeats: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
     parser.add_argument(
         "--threads", type=int, default=1, help="torch threads (1: stable on a shared CPU)"

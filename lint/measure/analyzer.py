@@ -167,6 +167,8 @@ class Analyzer:
         A reused block is reported when more requests reused it than any one of its
         continuations: it is where requests stop sharing (a system prompt, a session's history).
         """
+        if n <= 0:
+            return []
         seen, ends = self.seen, self.ends
         depth: dict[bytes, int] = {}
         for key in ends:

@@ -19,6 +19,8 @@ settings.register_profile("deep", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
+# Two pytest workers share two cores: one torch thread each (servers started by tests inherit it).
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 def require_binary(name: str) -> str:

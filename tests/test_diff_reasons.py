@@ -119,3 +119,29 @@ def test_reasons_come_in_cache_order(tmp_path, capsys):
     new = request("Now: 2026-11-29T10:00:00Z. " + SYSTEM, tools=list(reversed(TOOLS)))
     row = diff(tmp_path, capsys, old, new)
     assert [r["rule"] for r in row["reasons"]][:2] == ["PL001", "PL004"]
+
+
+def test_snapshot_overrides_and_added_removed_prompts(tmp_path, capsys):
+    templates = tmp_path / "prompts"
+    templates.mkdir()
+    (templates / "a.txt").write_text("Hello {{ who }}. " + SYSTEM)
+    (templates / "b.md").write_text("Bye {{ who }}. " + SYSTEM)
+    fixtures = tmp_path / "vars.yaml"
+    fixtures.write_text("who: team\nprompts:\n  b: {who: Ada}\n")
+    assert (
+        snapshot_main([str(templates), "--vars", str(fixtures), "--out", str(tmp_path / "s1")]) == 0
+    )
+    assert (tmp_path / "s1" / "b.txt").read_text().startswith("Bye Ada. ")
+    assert (tmp_path / "s1" / "a.txt").read_text().startswith("Hello team. ")
+    (templates / "b.md").unlink()
+    (templates / "c.txt").write_text("New {{ who }}")
+    assert (
+        snapshot_main([str(templates), "--vars", str(fixtures), "--out", str(tmp_path / "s2")]) == 0
+    )
+    capsys.readouterr()
+    assert diff_main([str(tmp_path / "s1"), str(tmp_path / "s2"), "--format", "json"]) == 0
+    rows = {p["name"]: p for p in json.loads(capsys.readouterr().out)["prompts"]}
+    assert rows["a"]["status"] == "identical"
+    assert rows["c"]["status"] == "added" and rows["c"]["blocks_invalidated"] == 0
+    assert rows["b"]["status"] == "removed"
+    assert rows["b"]["blocks_invalidated"] == rows["b"]["old_tokens"] // 16

@@ -123,10 +123,12 @@ class DiskTier:
             return None, "corrupt file (digest mismatch)"
         import torch
 
-        dtype = getattr(torch, entry.dtype)
-        return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype).reshape(
-            entry.shape
-        ), None
+        try:
+            dtype = getattr(torch, entry.dtype)
+            rows = torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype)
+            return rows.reshape(entry.shape), None
+        except (AttributeError, TypeError, RuntimeError, ValueError):
+            return None, f"unreadable block layout ({entry.dtype} {list(entry.shape)})"
 
     def delete(self, h: bytes) -> None:
         self.delete_many([h])

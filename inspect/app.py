@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.widgets import Footer, TabbedContent, TabPane
 
 from kvscope.inspect.fold import CacheState
@@ -136,11 +137,26 @@ class InspectorApp(App[None]):
     def tick(self, force: bool = False) -> None:
         """Fold, then redraw the visible view and the status bar."""
         self.fold_pending()
-        view = self.view
+        try:
+            self._draw(self.view, force)
+        except NoMatches:  # shutting down
+            return
+        except Exception as exc:  # a view must never take the monitor down; say what broke
+            self.feed.statuses["ui"] = ("error", f"{type(exc).__name__}: {exc}")
+        self._show_status()
+
+    def _show_status(self) -> None:
+        try:
+            bar = self._main.query_one(StatusBar)
+        except NoMatches:  # shutting down: the widgets are already gone
+            return
+        bar.show(self.feed.statuses, self._trace_note())
+
+    def _draw(self, view: str, force: bool) -> None:
         if view == "overview":
             self._main.query_one(OverviewView).update_view(
                 self.state, self.metrics, self.server_stats, list(self.metric_rates),
-                self.server_prefixes,
+                self.server_prefixes, self.decoder.decode,
             )  # fmt: skip
         elif view == "prefixes":
             now = time.monotonic()
@@ -153,7 +169,6 @@ class InspectorApp(App[None]):
             self._main.query_one(TenantsView).update_view(self.state)
         else:
             self._main.query_one(EventsView).update_view(self.state)
-        self._main.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
 
     def _free_blocks(self) -> int | None:
         tiers = (self.server_stats or {}).get("tiers")
@@ -171,7 +186,7 @@ class InspectorApp(App[None]):
         return next((s for s in self.sources if isinstance(s, TraceSource)), None)
 
     def on_source_status(self, message: SourceStatus) -> None:
-        self._main.query_one(StatusBar).show(self.feed.statuses, self._trace_note())
+        self._show_status()
 
     def on_metrics_updated(self, message: MetricsUpdated) -> None:
         self.metrics = message.snapshot

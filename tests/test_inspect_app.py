@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 
+from rich.console import Console
 from textual.widgets import DataTable, Tree
 
 from kvscope.backend.events import BlockEvicted, BlockHit, BlockPinned, BlockRemoved, BlockStored
@@ -52,6 +54,13 @@ def record_trace(path: Path) -> Path:
     sink.flush(ts + 5.0)
     sink.close()
     return path
+
+
+def rendered_text(widget) -> str:
+    """The plain text a Static currently shows."""
+    console = Console(width=160, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()
 
 
 async def settle(app: InspectorApp, pilot, source: TraceSource) -> None:
@@ -114,7 +123,7 @@ def test_replay_switch_views_expand_find_and_filter(tmp_path):
             tenants = app.query_one("#tenants-view", DataTable)
             assert tenants.row_count == 2
             await pilot.press("3")
-            assert "GPU" in str(app.query_one("#block-map").render())
+            assert "GPU 13" in rendered_text(app.query_one("#block-map"))
             await pilot.press("question_mark")
             await pilot.pause()
             assert app.screen.__class__.__name__ == "HelpScreen"
@@ -149,6 +158,6 @@ def test_trace_pause_and_seek_from_keys(tmp_path):
                 if 0 < app.state.batches < 7:
                     break
             assert 0 < app.state.batches < 7
-            assert "paused" in str(app.query_one("#status").render())
+            assert "paused" in rendered_text(app.query_one("#status"))
 
     asyncio.run(scenario())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import subprocess
 import sys
 
 import pytest
+from rich.console import Console
 
 from kvscope.backend.events import BlockHit, BlockStored, EventBatch
 from kvscope.backend.kv_publisher import ZmqEventPublisher
@@ -14,6 +16,13 @@ from kvscope.backend.prefix_keys import block_hashes
 from kvscope.inspect.app import InspectorApp
 from kvscope.inspect.cli import main
 from kvscope.inspect.sources.zmq_source import ZmqSource
+
+
+def rendered_text(widget) -> str:
+    """The plain text a Static currently shows."""
+    console = Console(width=160, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()
 
 
 def test_published_events_reach_the_app_including_history_from_replay():
@@ -78,3 +87,89 @@ def test_kvscope_inspect_subcommand_dispatches():
     bad = subprocess.run([sys.executable, "-m", "kvscope.backend", "inspect"],
                          capture_output=True, text=True, timeout=60)  # fmt: skip
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_metrics_and_server_sources_feed_the_overview_and_block_map():
+    import http.server
+    import json
+    import threading
+
+    from kvscope.backend.cache import PrefixInfo
+    from kvscope.backend.tokenizers import get_tokenizer
+    from kvscope.inspect.sources.http import MetricsSource, ServerSource
+
+    ids = get_tokenizer("cl100k").encode("You are the ACME support assistant.")
+    row = PrefixInfo("ab" * 16, 48, 3, 7, 112, ("acme",), "GPU", True, 5, ids)._asdict()
+    stats = {"tiers": {"GPU": {"used": 2, "cached": 3, "free": 11, "pinned": 3}},
+             "scheduler": {"running": 1, "waiting": 4}}  # fmt: skip
+    metrics = (
+        'kvscope_prefix_cache_hit_tokens_total{model_name="m",tenant="acme"} 30\n'
+        'kvscope_prefix_cache_query_tokens_total{model_name="m",tenant="acme"} 40\n'
+        'kvscope_time_to_first_token_seconds_bucket{model_name="m",le="0.2"} 4\n'
+        'kvscope_time_to_first_token_seconds_bucket{model_name="m",le="+Inf"} 4\n'
+    )
+    routes = {
+        "/metrics": metrics.encode(),
+        "/v1/cache/stats": json.dumps(stats).encode(),
+        "/v1/cache/prefixes?top=20": json.dumps({"model": "m", "prefixes": [row]}).encode(),
+    }
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = routes.get(self.path)
+            self.send_response(200 if body else 404)
+            self.end_headers()
+            self.wfile.write(body or b"{}")
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+
+    async def scenario():
+        app = InspectorApp([MetricsSource(base + "/metrics"), ServerSource(base)])
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.metrics is not None and app.server_stats is not None:
+                    break
+            app.tick(force=True)
+            await pilot.pause()
+            text = rendered_text(app.query_one("#ov-summary"))
+            assert "75.0%" in text and "Hot prefix" in text and "ACME support" in text
+            assert "hits 7, 48 tok, GPU acme" in text
+            assert "TTFT p50 / p95" in text and "100 ms" in text
+            assert "1 / 4" in text  # queue from the server when the scrape has none
+            await pilot.press("3")
+            app.tick(force=True)
+            assert "free 11" in rendered_text(app.query_one("#block-map"))
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_garbage_from_the_server_never_breaks_a_view():
+    from kvscope.inspect.messages import ServerUpdated
+
+    async def scenario():
+        app = InspectorApp([])
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.post_message(ServerUpdated(
+                {"tiers": {"GPU": "lots", "CPU": {"free": "x"}}, "scheduler": ["?"]},
+                [{"hits": None, "first_token_ids": ["a", 3], "tenants": "acme"}, {"text": 5}],
+            ))  # fmt: skip
+            await pilot.pause()
+            for key in "12345":
+                await pilot.press(key)
+                app.tick(force=True)
+            await pilot.press("1")
+            app.tick(force=True)
+            assert "ui" not in app.feed.statuses
+            assert "Hot prefix" in rendered_text(app.query_one("#ov-summary"))
+
+    asyncio.run(scenario())

@@ -47,7 +47,8 @@ class OverviewView(Vertical):
         yield Sparkline([], id="ov-spark", summary_function=max)
 
     def update_view(self, state: CacheState, metrics: Any, server: dict | None,
-                    metric_rates: list[float], hot: list[dict] | None = None) -> None:  # fmt: skip
+                    metric_rates: list[float], hot: list[dict] | None = None,
+                    decode: Any = None) -> None:  # fmt: skip
         t = Table.grid(padding=(0, 2))
         t.add_column(style="bold")
         t.add_column()
@@ -66,8 +67,13 @@ class OverviewView(Vertical):
             t.add_row("Cache usage", ", ".join(f"{k} {pct(v)}" for k, v in sorted(m.usage.items())))
         if server:
             t.add_row("Server tiers", _tiers_line(server.get("tiers")))
+        sched = server.get("scheduler") if server else None
+        run, wait = (m.running, m.waiting) if m is not None else (None, None)
+        if run is None and wait is None and isinstance(sched, dict):
+            run, wait = _number(sched.get("running")), _number(sched.get("waiting"))
+        if run is not None or wait is not None:
+            t.add_row("Requests running / waiting", f"{num(run)} / {num(wait)}")
         if m is not None:
-            t.add_row("Requests running / waiting", f"{num(m.running)} / {num(m.waiting)}")
             t.add_row("TTFT p50 / p95", f"{secs(m.ttft_p50)} / {secs(m.ttft_p95)}")
         pre = dict(state.preemptions)
         if m is not None and m.preemptions is not None and not pre:
@@ -80,22 +86,33 @@ class OverviewView(Vertical):
                   + (f"; {state.unknown_removals:,} removals of unknown blocks"
                      if state.unknown_removals else ""))  # fmt: skip
         for i, row in enumerate((hot or [])[:3]):
-            t.add_row("Hot prefix" if i == 0 else "", _hot_line(row))
+            t.add_row("Hot prefix" if i == 0 else "", _hot_line(row, decode))
         self.query_one("#ov-summary", Static).update(t)
         rates = metric_rates or [r if r is not None else 0.0 for r in _event_rates(state)]
         self.query_one("#ov-spark", Sparkline).data = rates[-120:] or [0.0]
+
+
+def _number(x: Any) -> float | None:
+    return float(x) if isinstance(x, int | float) and not isinstance(x, bool) else None
 
 
 def _event_rates(state: CacheState) -> list[float | None]:
     return [(h / q if q else None) for _, h, q in state.history] if state.counts["BlockHit"] else []
 
 
-def _hot_line(row: dict) -> str:
+def _hot_line(row: dict, decode: Any = None) -> str:
+    """One hot prefix from the server (kvscope's ``PrefixInfo`` fields; unknown ones tolerated)."""
     hits = row.get("hits", "?")
-    tokens = row.get("tokens", row.get("num_tokens", "?"))
+    tokens = row.get("depth_tokens", row.get("tokens", "?"))
     text = row.get("text")
-    shown = one_line(text, 48) if isinstance(text, str) else str(row.get("hash", ""))[:12]
-    return f"hits {hits}, {tokens} tok, {row.get('tier', '')} {shown!r}"
+    ids = row.get("first_token_ids")
+    ok_ids = isinstance(ids, list) and all(isinstance(x, int) for x in ids)
+    if not isinstance(text, str) and decode is not None and ok_ids:
+        text = decode(ids)
+    shown = one_line(text, 40) if isinstance(text, str) else str(row.get("block_hash", ""))[:12]
+    tenants = row.get("tenants")
+    who = f" {','.join(map(str, tenants))}" if isinstance(tenants, list) and tenants else ""
+    return f"hits {hits}, {tokens} tok, {row.get('tier', '')}{who} {shown!r}"
 
 
 def _tiers_line(tiers: Any) -> Text | str:

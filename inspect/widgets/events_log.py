@@ -59,6 +59,12 @@ class EventsView(Vertical):
         self.add_class("filtering")
         self.query_one(Input).focus()
 
+    def on_key(self, event: Any) -> None:
+        if event.key == "escape" and self.has_class("filtering"):
+            event.stop()
+            self.remove_class("filtering")
+            self.query_one(DataTable).focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.filter_text = event.value.strip()

@@ -126,6 +126,12 @@ class PrefixView(Vertical):
         self.add_class("finding")
         self.query_one("#px-find", Input).focus()
 
+    def on_key(self, event: Any) -> None:
+        if event.key == "escape" and self.has_class("finding"):
+            event.stop()
+            self.remove_class("finding")
+            self.query_one(Tree).focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.remove_class("finding")

@@ -103,8 +103,15 @@ def _values(event: Any, spec: _Spec, int_hashes: bool) -> list[Any]:
     return values
 
 
+def _spec_of(event: Any) -> _Spec:
+    spec = _SPECS.get(getattr(event, "TYPE", None))
+    if spec is None or type(event) is not spec.cls:
+        raise ValueError(f"not a block event: {type(event).__name__}")
+    return spec
+
+
 def _encode_event(event: Any, form: str, int_hashes: bool) -> Any:
-    spec = _SPECS[event.TYPE]
+    spec = _spec_of(event)
     values = _values(event, spec, int_hashes)
     if form == "array":
         end = len(values)
@@ -126,6 +133,7 @@ def encode_batch(
     ``form``: ``"map"`` (current vLLM) or ``"array"`` (tagged arrays, older vLLM).
     ``int_hashes``: send bytes hashes as vLLM's low-64-bit ints. kvscope's own event types are
     dropped unless ``include_kvscope`` (vLLM consumers only know stored/removed/cleared).
+    Raises ``ValueError`` for an object that is not a block event.
     """
     if form not in ("map", "array"):
         raise ValueError(f"unknown event form {form!r}; use 'map' or 'array'")
@@ -234,8 +242,9 @@ def _untag_bytes(v: Any) -> Any:
 
 
 def _event_json(event: Any) -> dict[str, Any]:
+    spec = _spec_of(event)
     out: dict[str, Any] = {"type": event.TYPE}
-    for name in _SPECS[event.TYPE].names:
+    for name in spec.names:
         value = getattr(event, name)
         if name == "block_hashes":
             value = [_json_hash(h) for h in value]

@@ -88,7 +88,9 @@ class ZmqEventPublisher(_BatchingSink):
         self._rank = data_parallel_rank
         self._buffer: deque[tuple[int, bytes]] = deque(maxlen=buffer_steps)
         self._queue: queue.Queue[Any] = queue.Queue(maxsize=max_queue_size)
-        self.dropped = 0
+        self.dropped = 0  # batches refused because the send queue was full
+        self.errors = 0  # batches that could not be encoded (not block events)
+        self.last_error: str | None = None
         self._ctx = zmq.Context()
         self._pub = self._ctx.socket(zmq.PUB)
         self._pub.set_hwm(hwm)
@@ -140,18 +142,29 @@ class ZmqEventPublisher(_BatchingSink):
                 while item is not None:
                     if item is _STOP:
                         return
-                    payload = encode_batch(item, **self._codec)
+                    try:
+                        payload = encode_batch(item, **self._codec)
+                    except (ValueError, TypeError) as exc:  # a bad event must not stop the stream
+                        self.errors += 1
+                        self.last_error = str(exc)
+                        payload = None
+                    if payload is None:
+                        item = self._next()
+                        continue
                     seq_bytes = seq.to_bytes(8, "big")
                     self._pub.send_multipart((self._topic, seq_bytes, payload), copy=False)
                     self._buffer.append((seq, payload))
                     seq += 1
-                    try:
-                        item = self._queue.get_nowait()
-                    except queue.Empty:
-                        item = None
+                    item = self._next()
                 self._serve_replay()
         finally:
             self._close_sockets(linger_ms=500)
+
+    def _next(self) -> Any:
+        try:
+            return self._queue.get_nowait()
+        except queue.Empty:
+            return None
 
     def _serve_replay(self) -> None:
         if self._replay is None:
@@ -184,14 +197,21 @@ class TraceFileSink(_BatchingSink):
     def __init__(self, path: str | Path) -> None:
         super().__init__()
         self.path = Path(path)
+        self.errors = 0
+        self.last_error: str | None = None
         try:
             self._file = self.path.open("a", buffering=1, encoding="utf-8")
         except OSError as exc:
             raise ValueError(f"cannot open trace file {self.path}: {exc.strerror}") from None
 
     def publish(self, batch: EventBatch) -> None:
-        """Append ``batch`` as one line."""
-        self._file.write(to_jsonl(batch) + "\n")
+        """Append ``batch`` as one line. Never raises: a batch that cannot be encoded or written
+        (not block events, disk full) is counted in ``errors`` so the engine keeps serving."""
+        try:
+            self._file.write(to_jsonl(batch) + "\n")
+        except (ValueError, TypeError, OSError) as exc:
+            self.errors += 1
+            self.last_error = str(exc)
 
     def close(self) -> None:
         """Flush pending events and close the file. Idempotent."""

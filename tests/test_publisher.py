@@ -147,3 +147,28 @@ def test_trace_file_sink_writes_one_line_per_batch(tmp_path):
 def test_trace_file_sink_reports_an_unwritable_path(tmp_path):
     with pytest.raises(ValueError, match="cannot open trace file"):
         TraceFileSink(tmp_path / "missing-dir" / "t.jsonl")
+
+
+def test_a_bad_event_is_counted_and_the_stream_goes_on(tmp_path):
+    pub = ZmqEventPublisher("tcp://127.0.0.1:*", "tcp://127.0.0.1:*", include_kvscope=True)
+    sink = TraceFileSink(tmp_path / "t.jsonl")
+    try:
+        for target in (pub, sink):
+            target.publish(EventBatch(1.0, [object()]))
+            target.publish(EventBatch(2.0, [BlockRemoved([H[0]])]))
+        sink.close()
+        assert sink.errors == 1 and "not a block event" in sink.last_error
+        lines = (tmp_path / "t.jsonl").read_text().splitlines()
+        assert [from_jsonl(x).ts for x in lines] == [2.0]
+        ctx = zmq.Context()
+        dealer = ctx.socket(zmq.DEALER)
+        dealer.setsockopt(zmq.RCVTIMEO, 5000)
+        dealer.connect(pub.replay_endpoint)
+        dealer.send_multipart([b"", (0).to_bytes(8, "big")])
+        first = dealer.recv_multipart()
+        assert int.from_bytes(first[2], "big") == 0 and decode_batch(first[3]).ts == 2.0
+        assert pub.errors == 1
+        dealer.close(0)
+        ctx.term()
+    finally:
+        pub.close()

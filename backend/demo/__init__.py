@@ -164,8 +164,14 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
         console.print(f"  {label:<20} {rel(path)}")
     console.print(f"  open the trace:      kvscope-inspect --trace {rel(story.server['trace'])}")
     console.print("  Grafana dashboard:   import dashboards/kvcache-overview.json")
-    recovered = (phases["rollback"]["hit_rate"] or 0.0) >= HIT_DROP_FACTOR * steady
-    return 0 if bad < steady and recovered else 1
+    back = phases["rollback"]["hit_rate"] or 0.0
+    dropped, recovered = bad < HIT_DROP_FACTOR * steady, back > bad
+    console.print(
+        f"hit rate: steady {100 * steady:.1f}%, bad deploy {100 * bad:.1f}%, "
+        f"after rollback {100 * back:.1f}% "
+        f"({'recovering' if recovered else 'not recovered'}; the bad deploy also evicted blocks)"
+    )
+    return 0 if dropped and recovered else 1
 
 
 ALERT_NAME = "KVCachePrefixHitRateDrop"

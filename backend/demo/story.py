@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -101,6 +102,7 @@ class Story:
                     break
             self.board.poll()
             live.update(self.board.render())
+        self.console.print()
         self.results["phases"][name] = stats.summary()
 
     def alert_state(self) -> str | None:
@@ -127,7 +129,7 @@ class Story:
 
     def rollback(self) -> None:
         self.console.print(Rule("4. rollback: the old template again"))
-        self._phase("rollback", self.good, self.bad, self.cfg.requests // 2, lambda t: True)
+        self._phase("rollback", self.good, self.bad, self.cfg.requests, lambda t: True)
 
     def save_metrics(self) -> Path:
         path = self.cfg.out / "metrics.prom"
@@ -158,13 +160,8 @@ def run_tool(console: Console, title: str, args: list[str], out: Path) -> int:
     """Run one of kvscope's CLIs as a user would, show its output, keep a copy in ``out``."""
     cmd = [str(Path(sys.executable).parent / args[0]), *args[1:]]
     console.print(f"[bold]$ {' '.join(args)}[/bold]")
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=_color_env())
+    env = {**os.environ, "COLUMNS": str(max(console.width - 4, 60)), "NO_COLOR": "1"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     out.write_text(proc.stdout + proc.stderr)
     console.print(Panel(proc.stdout.rstrip() or proc.stderr.rstrip(), title=title, expand=True))
     return proc.returncode
-
-
-def _color_env() -> dict:
-    import os
-
-    return {**os.environ, "COLUMNS": "110", "NO_COLOR": "1"}

@@ -149,6 +149,9 @@ def test_burst_beyond_capacity(server):
         assert int(r.headers["Retry-After"]) >= 1
         assert r.json()["error"]["type"] == "rate_limit_error"
     assert metric(server, "kvscope_preemptions_total") > 0
+    # distinct prompts: a preempted request re-reading its own blocks is not a cross-request hit
+    assert metric(server, "kvscope_prefix_cache_hit_tokens_total") == 0
+    assert metric(server, "kvscope_prefix_cache_query_tokens_total") >= 40 * len(done)
     assert metric(server, "kvscope_requests_rejected_total") >= len(refused)
     stats = idle_stats(server)
     assert stats["integrity"] == "ok"

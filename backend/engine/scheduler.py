@@ -224,6 +224,10 @@ class Scheduler:
         return spare >= max(self.watermark_blocks, 1)
 
     def _admit(self, seq: Sequence) -> None:
+        first = not seq.admitted_once
+        queried = first and self.sharing(seq) and self.config.enable_prefix_caching
+        lower_tiers = self.config.host_blocks > 0 or self.config.disk_blocks > 0
+        tiers = self.cache.match(seq.token_ids, seq.extra).tiers if queried and lower_tiers else []
         alloc = self.cache.allocate(
             seq.seq_id, seq.token_ids, seq.extra, sharing=self.sharing(seq), tenant=seq.tenant
         )
@@ -231,11 +235,16 @@ class Scheduler:
         seq.num_computed_tokens = min(alloc.num_cached_tokens, seq.num_tokens - 1)
         seq.status = SeqStatus.RUNNING
         self.running.append(seq)
-        if not seq.admitted_once:
+        if first:  # as vLLM: a preempted request's re-admission is not a new cache query
             seq.admitted_once = True
-            seq.stats.prefix_hit_tokens = seq.num_computed_tokens
-            seq.stats.blocks_matched = alloc.num_cached_tokens // self.block_size
-            seq.stats.blocks_allocated = len(alloc.block_table) - seq.stats.blocks_matched
-            seq.stats.blocks_promoted = promoted = int(alloc.promoted_blocks or 0)
-            lower = promoted * self.block_size
-            seq.stats.tier_hit_tokens = {"GPU": alloc.num_cached_tokens - lower, "lower": lower}
+            st = seq.stats
+            st.queried = queried
+            st.prefix_hit_tokens = seq.num_computed_tokens
+            st.blocks_matched = alloc.num_cached_tokens // self.block_size
+            st.blocks_allocated = len(alloc.block_table) - st.blocks_matched
+            st.blocks_promoted = int(alloc.promoted_blocks or 0)
+            by_tier: dict[str, int] = {}
+            for i in range(st.blocks_matched):
+                tier = tiers[i] if i < len(tiers) else "GPU"
+                by_tier[tier] = by_tier.get(tier, 0) + self.block_size
+            st.tier_hit_tokens = by_tier

@@ -38,12 +38,12 @@ class SamplingParams:
 class SeqStats:
     """Per-request cache accounting, reported in usage, spans and metrics."""
 
+    queried: bool = False
     prefix_hit_tokens: int = 0
     blocks_matched: int = 0
     blocks_allocated: int = 0
     blocks_promoted: int = 0
     tier_hit_tokens: dict[str, int] = field(default_factory=dict)
-    matched_hashes: list[bytes] = field(default_factory=list)
 
 
 class Sequence:

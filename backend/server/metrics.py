@@ -1,11 +1,12 @@
 """Prometheus exporter: the ``kvscope_*`` series of ``kvscope.backend.metric_names``, exactly.
 
-``ServerMetrics`` is an engine listener (request and token counters, latency histograms) and, at
-scrape time, a reader of the cache's own counters (prefix-cache query/hit tokens by tenant and
-tier, evictions, swaps: advanced by their delta since the last scrape) and gauges (blocks by
-state, usage, queues). Reading the cache's counters keeps the cache's event emitter off when no
-KV-event sink is configured. The ``tenant`` label is capped at ``TENANT_LABEL_CAP`` values; later
-tenants are folded into ``tenant="other"``.
+``ServerMetrics`` is an engine listener (request and token counters, latency histograms, and the
+prefix-cache query/hit tokens by tenant and tier, counted at a request's first admission only, as
+vLLM does, so that preemption under overload cannot inflate the hit rate) and, at scrape time, a
+reader of the cache's own counters (evictions, swaps: advanced by their delta since the last
+scrape) and gauges (blocks by state, usage, queues). Reading the cache's counters keeps the
+cache's event emitter off when no KV-event sink is configured. The ``tenant`` label is capped at
+``TENANT_LABEL_CAP`` values; later tenants are folded into ``tenant="other"``.
 """
 
 from __future__ import annotations
@@ -78,6 +79,13 @@ class ServerMetrics(EngineListener):
             return
         self._get("prompt_tokens_total").inc(seq.num_prompt_tokens)
         self._get("request_queue_time_seconds").observe(max(0.0, now - seq.arrival_time))
+        if not seq.stats.queried:
+            return  # private requests and disabled caching never look the cache up
+        tenant = self.tenant(seq.tenant)
+        self._get("prefix_cache_query_tokens_total", tenant=tenant).inc(seq.num_prompt_tokens)
+        self._get("prefix_cache_hit_tokens_total", tenant=tenant).inc(seq.stats.prefix_hit_tokens)
+        for tier, n in seq.stats.tier_hit_tokens.items():
+            self._get("prefix_cache_tier_hit_tokens_total", tier=tier).inc(n)
 
     def on_preempted(self, seq: Sequence, mode: str, num_blocks: int) -> None:
         self._get("preemptions_total", mode=mode).inc()
@@ -103,17 +111,6 @@ class ServerMetrics(EngineListener):
             self._seen[key] = value
 
     def _counters(self, stats) -> None:
-        by_label: dict[str, list[float]] = {}
-        for tenant, q in stats.query_tokens_by_tenant.items():
-            label = self.tenant(tenant or None)
-            sums = by_label.setdefault(label, [0.0, 0.0])
-            sums[0] += q
-            sums[1] += stats.hit_tokens_by_tenant.get(tenant, 0)
-        for label, (q, h) in by_label.items():
-            self._advance("prefix_cache_query_tokens_total", q, tenant=label)
-            self._advance("prefix_cache_hit_tokens_total", h, tenant=label)
-        for tier, n in stats.hit_tokens_by_tier.items():
-            self._advance("prefix_cache_tier_hit_tokens_total", n, tier=tier)
         for tier, reasons in stats.evictions.items():
             for reason, n in reasons.items():
                 self._advance("kv_cache_evictions_total", n, tier=tier, reason=reason)

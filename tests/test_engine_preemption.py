@@ -58,3 +58,13 @@ def test_queue_bound_and_context_limit(runner):
     assert exc.value.retry_after >= 1
     with pytest.raises(ValueError, match="context holds 64"):
         engine.add_request(list(range(60)), SamplingParams(max_tokens=8), print)
+
+
+def test_swap_round_trips_fp8_blocks_and_their_scales():
+    fp8 = make_runner(EngineConfig(num_blocks=64, block_size=8, kv_dtype="fp8_e4m3"))
+    reference, _ = generate(fp8, kv_dtype="fp8_e4m3")
+    swapped, small = generate(
+        fp8, kv_dtype="fp8_e4m3", num_blocks=5, host_blocks=16, preemption_mode="swap"
+    )
+    assert small.scheduler.num_preemptions["swap"] > 0
+    assert swapped == reference

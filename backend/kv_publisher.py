@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kvscope.backend.event_codec import encode_batch, to_jsonl
-from kvscope.backend.events import EventBatch, EventSink
+from kvscope.backend.events import AllBlocksCleared, EventBatch, EventSink
 
 END_SEQ = (-1).to_bytes(8, "big", signed=True)
 _STOP = object()
@@ -191,7 +191,9 @@ class TraceFileSink(_BatchingSink):
     """Writes a JSONL trace: **one line per batch** (``{"ts", "events", "dp_rank"?}``).
 
     Line-buffered, so a reader (``kvscope-inspect --trace``) sees each batch as soon as it is
-    flushed. ``kvscope.backend.event_codec.from_jsonl`` reads a line back exactly.
+    flushed. ``kvscope.backend.event_codec.from_jsonl`` reads a line back exactly. An existing
+    file is appended to, never truncated; a new session then starts with an ``AllBlocksCleared``
+    batch, because a new process starts with an empty cache (so a replay stays correct).
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -201,6 +203,8 @@ class TraceFileSink(_BatchingSink):
         self.last_error: str | None = None
         try:
             self._file = self.path.open("a", buffering=1, encoding="utf-8")
+            if self._file.tell() > 0:
+                self.publish(EventBatch(time.time(), [AllBlocksCleared()]))
         except OSError as exc:
             raise ValueError(f"cannot open trace file {self.path}: {exc.strerror}") from None
 

@@ -144,6 +144,18 @@ def test_trace_file_sink_writes_one_line_per_batch(tmp_path):
     assert from_jsonl(lines[1]).events == [BlockRemoved(H[:1])]
 
 
+def test_a_second_session_appends_and_starts_from_an_empty_cache(tmp_path):
+    path = tmp_path / "trace.jsonl"
+    for _ in range(2):
+        sink = TraceFileSink(path)
+        sink.emit(BlockStored(H[:1], None, list(range(16)), 16))
+        sink.flush(ts=1.0)
+        sink.close()
+    batches = [from_jsonl(x) for x in path.read_text().splitlines()]
+    assert [type(b.events[0]).__name__ for b in batches] == [
+        "BlockStored", "AllBlocksCleared", "BlockStored"]  # fmt: skip
+
+
 def test_trace_file_sink_reports_an_unwritable_path(tmp_path):
     with pytest.raises(ValueError, match="cannot open trace file"):
         TraceFileSink(tmp_path / "missing-dir" / "t.jsonl")

@@ -43,6 +43,7 @@ class ZmqSource(Source):
         self.bad = 0
         self.restarts = 0
         self._last_status = 0.0
+        self._reported = 0
 
     def run(self, feed: Feed, stop: threading.Event) -> None:
         import zmq
@@ -68,12 +69,17 @@ class ZmqSource(Source):
                 ctx.destroy(linger=0)
 
     def _loop(self, sub: Any, ctx: Any, feed: Feed, stop: threading.Event) -> None:
-        last_msg = time.monotonic()
+        last_msg = start = time.monotonic()
         while not stop.is_set():
             if not sub.poll(200):
-                if self.received and time.monotonic() - last_msg > self.idle_warn_s:
-                    idle = time.monotonic() - last_msg
+                idle = time.monotonic() - last_msg
+                if self.received and idle > self.idle_warn_s:
                     feed.status(self.name, "warn", f"no events for {idle:.0f} s ({self.summary()})")
+                elif self.received != self._reported:  # the throttled count caught up when idle
+                    self._status(feed, "ok", "")
+                elif not self.received and time.monotonic() - start > self.idle_warn_s:
+                    feed.status(self.name, "warn", f"no events on {self.endpoint} yet (an idle "
+                                "engine? its publisher must bind, e.g. tcp://*:PORT)")  # fmt: skip
                 continue
             last_msg = time.monotonic()
             self.handle(sub.recv_multipart(), feed, ctx)
@@ -105,10 +111,13 @@ class ZmqSource(Source):
         self.last_seq = seq
         if self._push(frames[2], seq, feed):
             self.received += 1
-            now = time.monotonic()
-            if level != "ok" or now - self._last_status > 0.5:  # bounded status traffic
-                self._last_status = now
-                feed.status(self.name, level, f"{note}{self.endpoint}: {self.summary()}")
+            if level != "ok" or time.monotonic() - self._last_status > 0.5:  # bounded traffic
+                self._status(feed, level, note)
+
+    def _status(self, feed: Feed, level: str, note: str) -> None:
+        self._last_status = time.monotonic()
+        self._reported = self.received
+        feed.status(self.name, level, f"{note}{self.endpoint}: {self.summary()}")
 
     def _push(self, payload: bytes, seq: int, feed: Feed) -> bool:
         try:

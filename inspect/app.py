@@ -113,6 +113,7 @@ class InspectorApp(App[None]):
 
     def on_unmount(self) -> None:
         self.stop_event.set()
+        self.feed.closed = True
 
     @property
     def _main(self) -> Any:

@@ -221,3 +221,16 @@ def test_http_sources_scrape_and_report_failures():
     assert _wait(lambda: feed.statuses.get("server", ("", ""))[0] == "error")
     stop.set()
     t.join(5)
+
+
+def test_feed_applies_back_pressure_instead_of_growing_without_bound():
+    feed = Feed(max_batches=3)
+    for i in range(3):
+        feed.push(_batch(i))
+    t = threading.Thread(target=feed.push, args=(_batch(3),))
+    t.start()
+    time.sleep(0.05)
+    assert len(feed.queue) == 3 and t.is_alive()  # the source waits
+    assert [b.ts for b in feed.drain(limit=1)] == [0.0]
+    t.join(5)
+    assert [b.ts for b in feed.drain()] == [1.0, 2.0, 3.0]

@@ -8,6 +8,7 @@ app drains batches at its refresh rate, so the UI costs the same whatever the ev
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -36,13 +37,20 @@ class Backoff:
 class Feed:
     """Thread-safe inbox of one app. ``statuses`` keeps each source's last status line."""
 
-    def __init__(self, notify: Callable[[Any], None] | None = None) -> None:
+    def __init__(self, notify: Callable[[Any], None] | None = None, max_batches: int = 100_000):
         self.queue: deque[Any] = deque()
+        self.max_batches = max_batches
+        self.closed = False
         self.notify = notify
         self.statuses: dict[str, tuple[str, str]] = {}
         self._lock = threading.Lock()
 
     def push(self, batch: EventBatch) -> None:
+        """Queue a batch; blocks while ``max_batches`` wait (back-pressure: a ZMQ source then
+        falls behind, its socket drops at the high-water mark, and the gap is replayed or
+        reported), so memory stays bounded even if the UI cannot keep up."""
+        while len(self.queue) >= self.max_batches and not self.closed:
+            time.sleep(0.01)
         self.queue.append(batch)
 
     def reset(self) -> None:

@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(cfg: StoryConfig, args: argparse.Namespace, out: Path) -> int:
     port = free_port()
     server_args = ["--num-blocks", str(args.num_blocks), "--eviction", "gdsf"]
-    server_args += ["--host-tier-gb", "0.25", "--max-model-len", "16384"]
+    server_args += ["--host-tier-gb", "0.25", "--max-model-len", "16384", "--kv-events-kvscope"]
     if not args.inspect:
         console = Console()
         return _story(cfg, args, out, port, server_args, console)

@@ -34,82 +34,10 @@ from kvscope.backend.events import (
     EventBatch,
     RequestPreempted,
 )
+from kvscope.inspect.blocks import SLOT, TIERS, Node, TenantStats, add_copy, tier_index
 
-TIERS = ("GPU", "CPU", "DISK", "OTHER")
-_TIER_INDEX = {"GPU": 0, "CPU": 1, "DISK": 2}
 _LOG_TOKENS_MAX = 1024  # a logged BlockStored keeps its tokens up to this; longer ones are cut
 _LOG_TOKENS_KEPT = 64
-
-
-def tier_index(medium: str | None) -> int:
-    """0 GPU (device; also ``None``), 1 CPU (host), 2 DISK, 3 anything else (e.g. a connector)."""
-    if medium is None:
-        return 0
-    i = _TIER_INDEX.get(medium)
-    return _TIER_INDEX.get(medium.upper(), 3) if i is None else i
-
-
-class Node:
-    """One cached block: all copies of one hash, per tier (``copies[i]`` for ``TIERS[i]``).
-
-    ``tokens[offset:offset + block_size]`` are its token ids (``tokens`` is shared by the whole
-    stored run, so a block costs no copy); ``tokens`` is ``None`` when the producer sent none.
-    """
-
-    __slots__ = ("c0", "c1", "c2", "c3", "created", "hash", "hits", "last_used", "offset",
-                 "parent", "pinned", "tenant", "tokens")  # fmt: skip
-
-    def __init__(self, h: Any, parent: Any, tokens: list[int] | None, offset: int, ts: float):
-        self.hash = h
-        self.parent = parent
-        self.tokens = tokens
-        self.offset = offset
-        self.created = ts
-        self.last_used = ts
-        self.hits = 0
-        self.c0 = self.c1 = self.c2 = self.c3 = 0
-        self.pinned = False
-        self.tenant: str | None = None
-
-    @property
-    def copies(self) -> dict[str, int]:
-        """Live copies per tier (tiers with none left out)."""
-        counts = (self.c0, self.c1, self.c2, self.c3)
-        return {TIERS[i]: n for i, n in enumerate(counts) if n}
-
-    @property
-    def tier(self) -> str:
-        """The fastest tier holding a copy."""
-        for i, n in enumerate((self.c0, self.c1, self.c2, self.c3)):
-            if n:
-                return TIERS[i]
-        return "-"
-
-    def token_ids(self, block_size: int) -> list[int] | None:
-        if self.tokens is None:
-            return None
-        return self.tokens[self.offset : self.offset + block_size]
-
-
-_SLOT = ("c0", "c1", "c2", "c3")
-
-
-def _add_copy(node: Node, i: int, delta: int) -> int:
-    """Add ``delta`` copies on tier ``i``; returns the new count."""
-    name = _SLOT[i]
-    n = getattr(node, name) + delta
-    setattr(node, name, n)
-    return n
-
-
-class TenantStats:
-    __slots__ = ("blocks", "hit_tokens", "hits", "query_tokens")
-
-    def __init__(self) -> None:
-        self.blocks = 0
-        self.hit_tokens = 0
-        self.query_tokens = 0
-        self.hits = 0
 
 
 class CacheState:
@@ -214,7 +142,7 @@ class CacheState:
             if ti == 0:
                 node.c0 += 1
             else:
-                _add_copy(node, ti, 1)
+                add_copy(node, ti, 1)
             node.last_used = ts
             new_tokens += bs
             parent, pnode, tenant = h, node, node.tenant
@@ -242,10 +170,10 @@ class CacheState:
         ti = tier_index(e.medium)
         for h in e.block_hashes:
             node = self.blocks.get(h)
-            if node is None or not getattr(node, _SLOT[ti]):
+            if node is None or not getattr(node, SLOT[ti]):
                 self.unknown_removals += 1
                 continue
-            _add_copy(node, ti, -1)
+            add_copy(node, ti, -1)
             if not (node.c0 or node.c1 or node.c2 or node.c3):
                 self._drop(node)
 

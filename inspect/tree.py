@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from kvscope.inspect.fold import CacheState, Node
+from kvscope.inspect.blocks import Node
+from kvscope.inspect.fold import CacheState
 
 SORTS = ("hits", "size", "saved")
 

@@ -60,8 +60,8 @@ def kvscope_server(out: Path, port: int, args: list[str]) -> Iterator[dict]:
     trace = out / "kv-events.jsonl"
     log = out / "server.log"
     cmd = [sys.executable, "-m", "kvscope.backend", "serve", "--port", str(port)]
-    cmd += ["--kv-events", f"tcp://127.0.0.1:{events}"]
-    cmd += ["--kv-events-replay", f"tcp://127.0.0.1:{replay}"]
+    # "*" makes the publisher bind (vLLM's rule); subscribers connect on loopback.
+    cmd += ["--kv-events", f"tcp://*:{events}", "--kv-events-replay", f"tcp://*:{replay}"]
     cmd += ["--trace-file", str(trace), "--otel-file", str(out / "otel-spans.jsonl"), *args]
     with open(log, "w") as fh:
         proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, cwd=REPO)

@@ -39,6 +39,7 @@ def _body(request: dict, max_tokens: int) -> dict:
         "stream": True,
         "stream_options": {"include_usage": True},
         "cache_salt": f"tenant-{request['tenant']}",
+        "user": request["tenant"],  # the server's tenant label (metrics, inspector)
     }
     if request.get("tools"):
         body["tools"] = request["tools"]

@@ -59,10 +59,13 @@ def default_seed() -> str:
     return os.environ.get("PYTHONHASHSEED") or "0"
 
 
-@lru_cache(maxsize=64)
 def none_hash(algo: str = DEFAULT_ALGO, seed: str | None = None) -> BlockHash:
-    """The parent of block 0 (vLLM's ``NONE_HASH``)."""
-    seed = default_seed() if seed is None else seed
+    """The parent of block 0 (vLLM's ``NONE_HASH``); ``seed=None`` reads ``PYTHONHASHSEED`` now."""
+    return _none_hash(algo, default_seed() if seed is None else seed)
+
+
+@lru_cache(maxsize=64)
+def _none_hash(algo: str, seed: str) -> BlockHash:
     if algo == VLLM_SHA256_CBOR:
         import cbor2
 

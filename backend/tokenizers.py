@@ -95,7 +95,19 @@ class TiktokenTokenizer(Tokenizer):
         return self._enc.encode_ordinary(text)
 
     def decode(self, ids: Sequence[int]) -> str:
-        return self._enc.decode(list(ids))
+        """Ids in the vocabulary's gaps (a model's padded vocab can sample them) decode to ""."""
+        ids = list(ids)
+        try:
+            return self._enc.decode(ids)
+        except KeyError:
+            return self._enc.decode([i for i in ids if self._decodable(i)])
+
+    def _decodable(self, token: int) -> bool:
+        try:
+            self._enc.decode_single_token_bytes(token)
+        except KeyError:
+            return False
+        return True
 
 
 class BytesTokenizer(Tokenizer):

@@ -90,3 +90,12 @@ def test_incremental_equals_batch_and_prefix_stable(algo, tokens, cut, block_siz
 def test_unknown_algo_is_a_clear_error():
     with pytest.raises(ValueError, match="choose one of"):
         block_hashes(TOKENS, 16, algo="md5")
+
+
+def test_seed_change_is_seen_after_an_earlier_call(monkeypatch):
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    default = block_hashes(TOKENS, 16, algo=VLLM_SHA256_CBOR)
+    monkeypatch.setenv("PYTHONHASHSEED", "99")
+    assert block_hashes(TOKENS, 16, algo=VLLM_SHA256_CBOR) == vllm_reference(TOKENS, 16, "99")
+    monkeypatch.delenv("PYTHONHASHSEED")
+    assert block_hashes(TOKENS, 16, algo=VLLM_SHA256_CBOR) == default

@@ -133,3 +133,11 @@ def test_import_is_light():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_cl100k_decodes_ids_in_vocabulary_gaps_without_failing():
+    tok = get_tokenizer("cl100k")
+    hello = tok.encode("hello world")
+    # 100261 lies between cl100k's special tokens: a padded model vocab can still sample it.
+    assert tok.decode([*hello, 100261]) == "hello world"
+    assert tok.decode([100261, 100262]) == ""

@@ -115,7 +115,11 @@ def _story(cfg, args, out, port, server_args, console, started=None, holder=None
             if started is not None:
                 started.set()
             try:
-                return _chapters(story, console, out)
+                rc = _chapters(story, console, out)
+                if holder is not None:  # keep serving the inspector until the user quits it
+                    console.print("story done; the server stays up until you quit the inspector")
+                    story.stop.wait()
+                return rc
             finally:
                 story.close()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn
 
 from kvscope.backend.capacity import (
     DTYPE_BYTES,
@@ -19,17 +18,13 @@ from kvscope.backend.capacity import (
     kv_bytes_per_token,
     shape_from_config,
 )
+from kvscope.backend.cli_args import Parser
 
 PROG = "kvscope capacity"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{PROG}: {message}; run '{PROG} --help' for the options\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = Parser(
         prog=PROG,
         description="KV-cache bytes per token, what fits in a memory budget, paging waste, and "
         "how GQA, fp8 and paging compose.",

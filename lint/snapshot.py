@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from kvscope.lint.diff.args import Parser, fail
+from kvscope.backend.cli_args import Parser, fail
 
 PROG = "promptlint snapshot"
 REQUEST_KEYS = ("model", "messages", "tools", "tool_choice", "response_format", "prompt")

@@ -22,12 +22,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.rule import Rule
 
+from kvscope.backend.cli_args import Parser
 from kvscope.backend.demo.services import ServiceError, free_port, kvscope_server, prometheus
 from kvscope.backend.demo.story import HIT_DROP_FACTOR, Story, StoryConfig, run_tool
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="kvscope demo", description=__doc__.splitlines()[0])
+    p = Parser(prog="kvscope demo", description=__doc__.splitlines()[0])
     p.add_argument("--out", default="demo-out", help="artefact directory (recreated)")
     p.add_argument("--requests", type=int, default=60, help="requests in the steady phase")
     p.add_argument("--scale", type=float, default=0.2, help="prompt-length scale (1 = reference)")

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import torch
 
+from kvscope.backend.cli_args import Parser
+
 DEFAULT_PROMPT = (
     "You are a careful assistant. Summarise the following incident report for the on-call "
     "engineer, listing the affected services, the timeline and the follow-up actions."
@@ -28,7 +30,7 @@ class StepStats(NamedTuple):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="kvscope eval-fp8", description=__doc__.splitlines()[0])
+    p = Parser(prog="kvscope eval-fp8", description=__doc__.splitlines()[0])
     p.add_argument("--tokens", type=int, default=1024, help="tokens to generate (default 1024)")
     p.add_argument("--prompt", default=DEFAULT_PROMPT, help="prompt text (cl100k tokens)")
     p.add_argument("--buckets", type=int, default=8, help="position buckets in the report")

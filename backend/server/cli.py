@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 
+from kvscope.backend.cli_args import Parser
 from kvscope.backend.engine.config import EVICTION_POLICIES, PREEMPTION_MODES, EngineConfig
 from kvscope.backend.prefix_keys import ALGOS, DEFAULT_ALGO
 
@@ -18,7 +19,7 @@ GB = 1 << 30
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="kvscope serve",
         description="OpenAI-compatible reference server with a paged, observable KV cache.",
     )

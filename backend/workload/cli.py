@@ -7,8 +7,8 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from typing import NoReturn
 
+from kvscope.backend.cli_args import Parser
 from kvscope.backend.workload.config import BAD_DEPLOYS, WorkloadConfig, WorkloadError
 from kvscope.backend.workload.generator import generate
 from kvscope.backend.workload.prompts import system_prompt_template
@@ -16,13 +16,8 @@ from kvscope.backend.workload.prompts import system_prompt_template
 PROG = "kvscope workload"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{PROG}: {message}; run '{PROG} --help' for the options\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = Parser(
         prog=PROG,
         description="Generate an OpenAI chat-format JSONL request log shaped like the "
         "reference traffic (chat product + code assistant), seeded and reproducible.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from kvscope.lint.diff.args import Parser, fail
+from kvscope.backend.cli_args import Parser, fail
 from kvscope.lint.diff.core import Divergence, PromptDiff, diff_tokens
 from kvscope.lint.diff.inputs import InputError, Rendering, load_file, load_side
 from kvscope.lint.diff.reasons import explain

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from kvscope.lint.diff.args import Parser, fail
+from kvscope.backend.cli_args import Parser, fail
 
 PROG = "promptlint measure"
 MAX_SKIPPED_LISTED = 100

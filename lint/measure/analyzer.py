@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from kvscope.backend.prefix_keys import DEFAULT_ALGO, ExtraKeys, hash_blocks, none_hash
+from kvscope.backend.prefix_keys import DEFAULT_ALGO, XXH3, ExtraKeys, hash_blocks, none_hash
+from kvscope.lint.measure.hashing import chain_xxh3
 from kvscope.lint.measure.radix import TokenRadix
 
 ENGINES = ("vllm", "sglang")
@@ -58,7 +59,7 @@ class Analyzer:
         self.engine = engine
         self.algo = algo
         self.seen: dict[bytes, bytes | None] = {}
-        self.ends: dict[bytes, int] = {}
+        self.ends: dict[bytes, list[int]] = {}  # [requests, depth in blocks]
         self.heads: dict[bytes, tuple] = {}
         self.radix = TokenRadix() if engine == "sglang" else None
         self.requests = self.prompt_tokens = self.repeated = self.engine_hits = 0
@@ -71,7 +72,11 @@ class Analyzer:
         groups: dict[str, str | None] | None = None,
     ) -> Outcome:
         """Account one request; ``groups`` names its tenant / route / model (None = unknown)."""
-        keys = hash_blocks(tokens, self.block_size, extra, self.algo)
+        if self.algo == XXH3:
+            keys: list[bytes] = []
+            chain_xxh3(tokens, self.block_size, extra, None, 0, keys)
+        else:
+            keys = hash_blocks(tokens, self.block_size, extra, self.algo)
         return self.add_keys(keys, len(tokens), extra, groups, tokens)
 
     def add_keys(
@@ -81,21 +86,29 @@ class Analyzer:
         extra: ExtraKeys,
         groups: dict[str, str | None] | None = None,
         tokens: Sequence[int] | Callable[[], Sequence[int]] | None = None,
+        known: int = 0,
     ) -> Outcome:
         """``add`` with the request's block keys already computed (``n`` prompt tokens).
 
         ``tokens`` (or a callable returning them) is needed for the sglang engine and for the
-        text head of a newly reused prefix; with ``None`` neither is available.
+        text head of a newly reused prefix; with ``None`` neither is available. ``known`` is
+        a hint: the first ``known`` keys are probably stored already (checked, never trusted).
         """
         bs = self.block_size
         seen = self.seen
         total = len(keys)
-        if not total or keys[0] not in seen:
+        if not total:
             hit = 0
         elif keys[-1] in seen:
             hit = total
-        else:  # keys[lo] is stored, keys[hi] is not
-            lo, hi = 0, total - 1
+        else:  # keys[lo] is stored (lo = -1: none known), keys[hi] is not
+            lo, hi = -1, total - 1
+            if 0 < known <= total and keys[known - 1] in seen:
+                lo = known - 1
+            elif keys[0] in seen:
+                lo = 0
+            else:
+                hi = 0
             while hi - lo > 1:
                 mid = (lo + hi) // 2
                 if keys[mid] in seen:
@@ -104,11 +117,18 @@ class Analyzer:
                     hi = mid
             hit = hi
         if hit < total:
-            parents = [keys[hit - 1] if hit else None, *keys[hit : total - 1]]
-            seen.update(zip(keys[hit:], parents, strict=True))
+            if hit:
+                seen.update(zip(keys[hit:], keys[hit - 1 : total - 1], strict=True))
+            else:
+                seen[keys[0]] = None
+                seen.update(zip(keys[1:], keys[: total - 1], strict=True))
         if hit:
             last = keys[hit - 1]
-            self.ends[last] = self.ends.get(last, 0) + 1
+            end = self.ends.get(last)
+            if end is None:
+                self.ends[last] = [1, hit]
+            else:
+                end[0] += 1
         if callable(tokens) and (self.radix is not None or (hit and keys[0] not in self.heads)):
             tokens = tokens()
         if hit and keys[0] not in self.heads and tokens is not None:
@@ -122,12 +142,16 @@ class Analyzer:
         self.prompt_tokens += n
         self.repeated += repeated
         self.engine_hits += engine_hit
-        for dim, value in (groups or {}).items():
-            row = self.groups[dim].setdefault(value or "-", [0, 0, 0, 0])
-            row[0] += 1
-            row[1] += n
-            row[2] += repeated
-            row[3] += engine_hit
+        if groups:
+            for dim, value in groups.items():
+                rows = self.groups[dim]
+                row = rows.get(value or "-")
+                if row is None:
+                    row = rows[value or "-"] = [0, 0, 0, 0]
+                row[0] += 1
+                row[1] += n
+                row[2] += repeated
+                row[3] += engine_hit
         return Outcome(repeated, engine_hit, keys)
 
     def _radix_match(self, tokens: Sequence[int], keys: list, hit: int, extra: ExtraKeys) -> int:
@@ -166,61 +190,72 @@ class Analyzer:
 
         A reused block is reported when more requests reused it than any one of its
         continuations: it is where requests stop sharing (a system prompt, a session's history).
+        Those blocks are exactly the reuse ends and the blocks where two reused chains meet, so
+        one walk up from every end (stopping at the first block already walked) finds them all.
         """
         if n <= 0:
             return []
         seen, ends = self.seen, self.ends
-        depth: dict[bytes, int] = {}
-        for key in ends:
-            chain = []
-            k = key
-            while k is not None and k not in depth:
-                chain.append(k)
+        owner: dict[bytes, bytes] = {}  # walked block -> the end its walk started from
+        depth: dict[bytes, int] = {}  # reported blocks only
+        up: dict[bytes, bytes | None] = {}  # reported block -> nearest reported ancestor
+
+        def mark(block: bytes, d: int) -> None:
+            if block in depth:
+                return
+            low = owner[block]  # lowest reported block on a chain through ``block``
+            while (above := up[low]) is not None and depth[above] > d:
+                low = above
+            up[block], up[low], depth[block] = up[low], block, d
+
+        for end, (_, d) in ends.items():
+            if end in owner:
+                mark(end, d)
+                continue
+            depth[end], up[end] = d, None
+            k, steps = end, 0
+            while k is not None:
+                owner[k] = end
                 k = seen[k]
-            base = 0 if k is None else depth[k]
-            for j, c in enumerate(reversed(chain)):
-                depth[c] = base + j + 1
-        reuse = dict.fromkeys(depth, 0)
-        for key, count in ends.items():
-            reuse[key] += count
-        max_child: dict[bytes, int] = {}
-        by_depth: list[list[bytes]] = [[] for _ in range(max(depth.values(), default=0) + 1)]
-        for key, d in depth.items():
-            by_depth[d].append(key)
-        for key in (k for level in reversed(by_depth) for k in level):
-            par = seen[key]
+                steps += 1
+                if k is not None and k in owner:
+                    mark(k, d - steps)
+                    up[end] = k
+                    break
+        reuse = {k: ends[k][0] if k in ends else 0 for k in depth}
+        for k in sorted(depth, key=depth.__getitem__, reverse=True):
+            par = up[k]
             if par is not None:
-                reuse[par] += reuse[key]
-                if reuse[key] > max_child.get(par, 0):
-                    max_child[par] = reuse[key]
-        rows = [
-            (depth[k] * self.block_size * reuse[k], k)
-            for k in depth
-            if reuse[k] > max_child.get(k, 0)
-        ]
-        rows.sort(key=lambda r: (-r[0], r[1]))
+                reuse[par] += reuse[k]
+        bs = self.block_size
+        rows = sorted((-depth[k] * bs * reuse[k], k) for k in depth)
         out = []
-        for saved, key in rows[:n]:
+        for neg_saved, key in rows[:n]:
             root = key
             while seen[root] is not None:
                 root = seen[root]
             out.append(
                 {
-                    "tokens": depth[key] * self.block_size,
+                    "tokens": depth[key] * bs,
                     "requests": reuse[key] + 1,
                     "reuses": reuse[key],
-                    "tokens_saved": saved,
+                    "tokens_saved": -neg_saved,
                     "head_tokens": list(self.heads.get(root, ())),
                 }
             )
         return out
 
     def check_integrity(self) -> None:
-        """Stored keys are prefix-closed (every parent stored) and every end is a stored key."""
+        """Stored keys are prefix-closed (every parent stored); every end is a stored key at
+        the depth it was recorded with."""
         seen = self.seen
         for key, par in seen.items():
             assert par is None or par in seen, f"block {key.hex()[:12]} lost its parent"
-        for key, count in self.ends.items():
+        for key, (count, d) in self.ends.items():
             assert key in seen and count >= 1, "a reuse end is not a stored block"
+            chain, k = 0, key
+            while k is not None:
+                chain, k = chain + 1, seen[k]
+            assert chain == d, "a reuse end's recorded depth is not its chain length"
         if self.radix is not None:
             self.radix.check_integrity()

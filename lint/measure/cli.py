@@ -106,6 +106,7 @@ def run(args) -> dict:
     spool = cap.Spool(32 if args.algo == "vllm-sha256-cbor" else 16) if points else None
     skipped: list[dict] = []
     n_skipped = 0
+    extras: dict[tuple, ExtraKeys] = {}
     try:
         for item in prepare_all(read_logs(args.logs), args.tokenizer, template, args.jobs):
             if isinstance(item, Skipped):
@@ -115,7 +116,9 @@ def run(args) -> dict:
                 continue
             rec = item.record
             salt = rec.salt or (rec.tenant if args.salt_by_tenant else None)
-            extra = ExtraKeys(model=rec.model, salt=salt)
+            extra = extras.get((rec.model, salt))
+            if extra is None:
+                extra = extras[rec.model, salt] = ExtraKeys(model=rec.model, salt=salt)
             groups = {"tenant": rec.tenant, "route": rec.route, "model": rec.model}
             if isinstance(item.tokens, RawIds):
                 try:
@@ -126,7 +129,8 @@ def run(args) -> dict:
                         reason = "token ids must be unsigned 32-bit integers"
                         skipped.append({"file": rec.source, "line": rec.line, "reason": reason})
                     continue
-                out = analyzer.add_keys(keys, len(item.tokens), extra, groups, item.tokens.tokens)
+                ids = item.tokens
+                out = analyzer.add_keys(keys, len(ids), extra, groups, ids.tokens, ids.known)
             else:
                 out = analyzer.add(item.tokens, extra, groups)
             if spool is not None:

@@ -6,7 +6,7 @@ Accepted shapes (detected per line):
 - wrappers ``{"request": {...}}`` / ``{"body": {...}}`` (metadata may sit outside);
 - completions bodies and plain prompts (``prompt`` / ``text`` / ``input`` as a string);
 - pre-tokenized lines (``prompt_token_ids``, or ``prompt`` as a list of token ids): no
-  tokenization needed; ``prompt_token_ids`` lists stay unparsed text (``RawIds``) so repeated
+  tokenization needed; ``prompt_token_ids`` lists stay unparsed bytes (``RawIds``) so repeated
   ids are looked up by ``fastids`` instead of parsed;
 - ShareGPT conversations (``conversations: [{"from", "value"}]``): one request per human turn,
   each re-sending the conversation so far, as a chat client would.
@@ -20,6 +20,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -39,6 +40,9 @@ _SHAREGPT_ROLES = {
     "tool": "tool",
     "function": "tool",
 }
+
+
+READ_BUFFER = 1 << 20  # lines of pre-tokenized logs are tens of kB: read them in few copies
 
 
 class Record(NamedTuple):
@@ -63,15 +67,21 @@ class Skipped(NamedTuple):
 
 
 def open_log(path: str | Path):
-    """A text stream over a log file; gzip is detected from the magic bytes, not the name."""
+    """A binary stream over a log file; gzip is detected from the magic bytes, not the name."""
     if str(path) == "-":
         import sys
 
-        return sys.stdin
-    raw = open(path, "rb")  # noqa: SIM115 - closed by the wrapper
-    magic = raw.peek(2)[:2] if hasattr(raw, "peek") else b""
-    stream = gzip.GzipFile(fileobj=raw) if magic == b"\x1f\x8b" else raw
-    return io.TextIOWrapper(stream, encoding="utf-8", errors="strict", newline="")
+        if not hasattr(sys.stdin, "buffer"):  # a replaced sys.stdin (a text stream)
+            return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+        raw = sys.stdin.buffer
+        if not hasattr(raw, "peek"):
+            raw = io.BufferedReader(raw)
+        return gzip.GzipFile(fileobj=raw) if raw.peek(2)[:2] == b"\x1f\x8b" else raw
+    raw = open(path, "rb", buffering=READ_BUFFER)  # noqa: SIM115 - closed by the caller
+    if raw.peek(2)[:2] != b"\x1f\x8b":
+        return raw
+    raw.close()
+    return io.BufferedReader(gzip.open(path, "rb"), READ_BUFFER)
 
 
 def _str(value: object) -> str | None:
@@ -143,26 +153,43 @@ def parse_obj(obj: object, source: str, line: int) -> list[Record]:
     raise ValueError("no 'messages', 'prompt', 'prompt_token_ids' or 'conversations'")
 
 
-FAST_KEY = '"prompt_token_ids"'
+FAST_KEY = b'"prompt_token_ids"'
+_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
 
 
-def _fast(text: str, source: str, line: int) -> list[Record] | None:
+def _fast(data: bytes, source: str, line: int) -> list[Record] | None:
     """A pre-tokenized line with its ids left unparsed (``RawIds``), or ``None``."""
-    split = split_line(text)
+    split = split_line(data)
     if split is None:
         return None
     meta, ids = split
+    if not ids.data.isascii():
+        return None  # the slow path decodes the whole line and reports it
     try:
-        records = parse_obj(json.loads(meta), source, line)
-    except ValueError:
+        records = parse_obj(json.loads(meta.decode("utf-8")), source, line)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None
     if len(records) != 1 or records[0].token_ids is None or len(records[0].token_ids):
         return None  # the key was not the request's own id list: parse the line normally
     return [records[0]._replace(token_ids=ids)]
 
 
+def _lines(stream) -> Iterator[bytes]:
+    """Lines as a text reader with ``newline=""`` splits them: at \\n, \\r\\n and a lone \\r."""
+    for data in stream:
+        if b"\r" in data and _LONE_CR.search(data):
+            yield from (piece for piece in _LONE_CR.split(data) if piece)
+        else:
+            yield data
+
+
 def read_log(path: str | Path) -> Iterator[Record | Skipped]:
-    """Records and skipped lines of one log, in file order."""
+    """Records and skipped lines of one log, in file order.
+
+    Lines are read as bytes: a pre-tokenized line's id list is never decoded or copied into
+    a ``str`` (``RawIds``); every other line is decoded as UTF-8 (an undecodable line ends
+    the file with an ``unreadable`` entry).
+    """
     source = str(path)
     try:
         stream = open_log(path)
@@ -172,24 +199,31 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
     line_no = 0
     try:
         with stream:
+            lines = _lines(stream)
             while True:
                 try:
-                    text = stream.readline()
-                except (UnicodeDecodeError, OSError, EOFError, gzip.BadGzipFile) as exc:
+                    data = next(lines, None)
+                except (OSError, EOFError, gzip.BadGzipFile) as exc:
                     yield Skipped(source, line_no + 1, f"unreadable: {exc.__class__.__name__}")
                     return
-                if not text:
+                if data is None:
                     return
                 line_no += 1
-                if not text.strip():
-                    continue
-                try:
-                    records = _fast(text, source, line_no) if FAST_KEY in text else None
-                    if records is None:
+                records = _fast(data, source, line_no) if FAST_KEY in data else None
+                if records is None:
+                    try:
+                        text = data.decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        yield Skipped(source, line_no, f"unreadable: {exc.__class__.__name__}")
+                        return
+                    if not text.strip():
+                        continue
+                    try:
                         records = parse_obj(json.loads(text), source, line_no)
-                except (ValueError, RecursionError) as exc:
-                    yield Skipped(source, line_no, str(exc).splitlines()[0][:120] or "invalid")
-                    continue
+                    except (ValueError, RecursionError) as exc:
+                        reason = str(exc).splitlines()[0][:120] or "invalid"
+                        yield Skipped(source, line_no, reason)
+                        continue
                 yield from records
     except OSError as exc:  # pragma: no cover - the stream failed to close
         yield Skipped(source, line_no, f"unreadable: {exc}")

@@ -23,12 +23,16 @@ os.environ.setdefault("TRITON_INTERPRET", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
+def skip_unless_ci(message: str) -> None:
+    """Skip locally; under CI a missing prerequisite is a failure (a skipped test is not run)."""
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
 def require_binary(name: str) -> str:
     """Path of a binary a test needs. Under CI a missing binary fails the test; locally it skips."""
     path = shutil.which(name)
     if path is None:
-        message = f"{name} not found: install Debian's 'prometheus' package (make setup does)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        skip_unless_ci(f"{name} not found: install Debian's 'prometheus' package (make setup does)")
     return path

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import skip_unless_ci
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -110,7 +111,7 @@ def test_through_the_promptlint_command(tmp_path):
 
     exe = Path(sys.executable).parent / "promptlint"
     if not exe.exists():
-        pytest.skip("promptlint entry point not installed in this environment")
+        skip_unless_ci("promptlint entry point not installed in this environment")
     (tmp_path / "old.txt").write_text(BASE)
     (tmp_path / "new.txt").write_text("X" + BASE[1:])
     out = subprocess.run(

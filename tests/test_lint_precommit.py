@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from conftest import skip_unless_ci
 
 ROOT = Path(__file__).resolve().parents[1]
 PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
@@ -31,7 +31,7 @@ def _git(repo: Path, *args: str) -> None:
 
 def test_pre_commit_try_repo_fails_bad_passes_good(tmp_path):
     if not PRE_COMMIT.exists():
-        pytest.skip("pre-commit is not installed in this environment")
+        skip_unless_ci("pre-commit is not installed in this environment")
     repo = tmp_path / "repo"
     (repo / "prompts").mkdir(parents=True)
     (repo / "prompts" / "bad.md").write_text("You are helpful.\nToday is {{ current_date }}.\n")
@@ -53,7 +53,7 @@ def test_pre_commit_try_repo_fails_bad_passes_good(tmp_path):
     bad = try_repo("bad.md")
     output = bad.stdout + bad.stderr
     if bad.returncode != 0 and any(hint in output for hint in NETWORK_HINTS):
-        pytest.skip("the hook's virtualenv needs PyPI, which is unreachable here")
+        skip_unless_ci("the hook's virtualenv needs PyPI, which is unreachable here")
     assert bad.returncode == 1, output
     assert "promptlint" in output and "Failed" in output
     assert "prompts/bad.md:2:10: PL001" in output

@@ -6,10 +6,9 @@ import json
 
 import pytest
 import torch
+import transformers
 
-transformers = pytest.importorskip("transformers")
-
-from kvscope.backend.model import ModelLoadError, ModelRunner, RunnerConfig, SeqInput  # noqa: E402
+from kvscope.backend.model import ModelLoadError, ModelRunner, RunnerConfig, SeqInput
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -213,15 +213,13 @@ class Analyzer:
                 mark(end, d)
                 continue
             depth[end], up[end] = d, None
-            k, steps = end, 0
-            while k is not None:
+            before, k = len(owner), end
+            while k is not None and k not in owner:
                 owner[k] = end
                 k = seen[k]
-                steps += 1
-                if k is not None and k in owner:
-                    mark(k, d - steps)
-                    up[end] = k
-                    break
+            if k is not None:  # met an earlier walk: ``k`` is where two reused chains meet
+                mark(k, d - (len(owner) - before))
+                up[end] = k
         reuse = {k: ends[k][0] if k in ends else 0 for k in depth}
         for k in sorted(depth, key=depth.__getitem__, reverse=True):
             par = up[k]

@@ -10,7 +10,7 @@ block's ids start. Only the text from that offset on is parsed and hashed.
 Invariants: only text that was fully parsed and checked (unsigned 32-bit ids) ever enters the
 memo, and every key it returns was returned by an earlier ``keys`` call (so an analyzer fed
 every result already stores the first ``RawIds.known`` keys). Memory: one entry per unique
-chunk prefix (a digest, a tuple, and a list of pointers to keys the analyzer holds anyway).
+chunk prefix (a digest and a tuple of pointers to keys the analyzer holds anyway).
 """
 
 from __future__ import annotations
@@ -92,12 +92,13 @@ def _np():
 
 
 def _fromstring(np, raw: bytes):
+    """uint64 (saturating: a value >= 2**64 reads as 2**64 - 1); raises on a partial read."""
     if _strict:
-        return np.fromstring(raw, dtype=np.int64, sep=",")
+        return np.fromstring(raw, dtype=np.uint64, sep=",")
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         try:
-            return np.fromstring(raw, dtype=np.int64, sep=",")
+            return np.fromstring(raw, dtype=np.uint64, sep=",")
         except DeprecationWarning as exc:
             raise ValueError(str(exc)) from None
 
@@ -125,10 +126,10 @@ def _parse(raw: bytes):
     start[0] = digit[0]
     np.greater(digit[1:], digit[:-1], out=start[1:])
     runs = int(np.count_nonzero(start))
-    commas = np.flatnonzero(a == 44)
+    commas = (a == 44).nonzero()[0]
     if runs != len(commas) + 1:
         raise ValueError("an empty item in the token id list")
-    if np.any(start[:-1] & digit[1:] & (a[:-1] == 48)):
+    if (start[:-1] & digit[1:] & (a[:-1] == 48)).any():
         raise ValueError("a token id with a leading zero")
     # a full read of ``runs`` numbers past ``runs - 1`` commas: no empty item, no junk
     values = _fromstring(np, raw)
@@ -148,7 +149,9 @@ class IdsMemo:
         self.chunk = chunk
         self.block_size = block_size
         self.algo = algo
-        self.memo: dict[bytes, tuple[list[bytes], int]] = {}  # new keys, next block's offset
+        # cut digest -> (*keys of the blocks completed since the previous cut, next block's
+        # offset): one flat tuple of atoms, which the cyclic GC stops tracking
+        self.memo: dict[bytes, tuple] = {}
         self.roots: dict[ExtraKeys, bytes] = {}
 
     def keys(self, ids: RawIds, extra: ExtraKeys) -> list[bytes]:
@@ -166,8 +169,8 @@ class IdsMemo:
             hit = memo.get(nxt)
             if hit is None:
                 break
-            keys += hit[0]
-            start = hit[1]
+            keys += hit
+            start = keys.pop()
             digest, pos = nxt, pos + chunk
         done = len(keys)
         tail, commas = _parse(enc[start:] if start else enc)
@@ -184,7 +187,8 @@ class IdsMemo:
         if commas is None:
             ends = self._ends_plain(enc, start, done, cuts)
         else:  # ids completed before each cut -> blocks, and where the next block starts
-            before = (commas.searchsorted(_np().array(cuts) - start) + done * bs).tolist()
+            offsets = _np().arange(cuts.start - start, size - start, chunk)
+            before = (commas.searchsorted(offsets) + done * bs).tolist()
             ends = []
             for ids_before in before:
                 blocks = ids_before // bs
@@ -195,7 +199,7 @@ class IdsMemo:
         prev = done
         for cut, (blocks, next_start) in zip(cuts, ends, strict=True):
             digest = _DIGEST(digest + enc[pos:cut])
-            memo[digest] = (keys[prev:blocks], next_start)
+            memo[digest] = (*keys[prev:blocks], next_start)
             prev, pos = blocks, cut
         return keys
 

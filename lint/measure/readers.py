@@ -163,15 +163,14 @@ def _fast(data: bytes, source: str, line: int) -> list[Record] | None:
     if split is None:
         return None
     meta, ids = split
-    if not ids.data.isascii():
-        return None  # the slow path decodes the whole line and reports it
     try:
         records = parse_obj(json.loads(meta.decode("utf-8")), source, line)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None
     if len(records) != 1 or records[0].token_ids is None or len(records[0].token_ids):
         return None  # the key was not the request's own id list: parse the line normally
-    return [records[0]._replace(token_ids=ids)]
+    _, _, _, _, tenant, route, model, salt = records[0]
+    return [Record(source, line, None, ids, tenant, route, model, salt)]
 
 
 def _lines(stream) -> Iterator[bytes]:
@@ -187,8 +186,8 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
     """Records and skipped lines of one log, in file order.
 
     Lines are read as bytes: a pre-tokenized line's id list is never decoded or copied into
-    a ``str`` (``RawIds``); every other line is decoded as UTF-8 (an undecodable line ends
-    the file with an ``unreadable`` entry).
+    a ``str`` (``RawIds``, checked when parsed); every other line is decoded as UTF-8 (an
+    undecodable line is skipped as ``unreadable``; a broken gzip stream ends the file).
     """
     source = str(path)
     try:
@@ -213,9 +212,9 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
                 if records is None:
                     try:
                         text = data.decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        yield Skipped(source, line_no, f"unreadable: {exc.__class__.__name__}")
-                        return
+                    except UnicodeDecodeError:
+                        yield Skipped(source, line_no, "unreadable: not UTF-8 text")
+                        continue
                     if not text.strip():
                         continue
                     try:

@@ -73,7 +73,10 @@ def prepare_all(
         _init(tokenizer_name, template)
         tok = _STATE["tok"]
         for item in items:
-            yield prepare(item, tok, template)
+            if type(item) is Record and item.token_ids is not None:
+                yield Prepared(item, item.token_ids, None)  # pre-tokenized: nothing to do
+            else:
+                yield prepare(item, tok, template)
         return
     import multiprocessing as mp
 

@@ -15,15 +15,14 @@ chunk prefix (a digest and a tuple of pointers to keys the analyzer holds anyway
 
 from __future__ import annotations
 
-import json
 import re
-import warnings
 from array import array
 
 import xxhash
 
 from kvscope.backend.prefix_keys import XXH3, ExtraKeys, hash_blocks
 from kvscope.lint.measure.hashing import chain_xxh3
+from kvscope.lint.measure.idsparse import numpy_module, parse_ids, parse_ids_at
 
 KEY_RX = re.compile(rb'"prompt_token_ids"\s*:\s*\[')
 CHUNK = 2048
@@ -54,92 +53,25 @@ class RawIds:
         return parse_ids(self.data)
 
 
-def split_line(line: bytes | str) -> tuple[bytes, RawIds] | None:
-    """(the line with its id list emptied, the ids) or ``None`` when no fast path applies."""
+def split_line(
+    line: bytes | str, start: int = 0, end: int | None = None
+) -> tuple[bytes, RawIds] | None:
+    """(the line with its id list emptied, the ids) or ``None`` when no fast path applies.
+
+    ``start``/``end`` delimit the line inside a larger buffer (nothing else is copied).
+    """
     if isinstance(line, str):
         line = line.encode("utf-8", "surrogatepass")
-    m = KEY_RX.search(line)
+    if end is None:
+        end = len(line)
+    m = KEY_RX.search(line, start, end)
     if m is None:
         return None
-    end = m.end()
-    close = line.find(b"]", end)
+    open_ = m.end()
+    close = line.find(b"]", open_, end)
     if close < 0:
         return None
-    return line[:end] + line[close:], RawIds(line[end:close].strip())
-
-
-_DIGITS = b"0123456789, \t"
-_numpy = None
-_strict = False  # numpy's fromstring raises on a partial read (numpy >= 2); else warns
-
-
-def _np():
-    global _numpy, _strict
-    if _numpy is None:
-        try:
-            import numpy
-        except ImportError:  # numpy is optional (kvscope[backend])
-            numpy = False
-        if numpy:
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    numpy.fromstring(b"1 2", dtype=numpy.int64, sep=",")
-            except ValueError:
-                _strict = True
-        _numpy = numpy
-    return _numpy
-
-
-def _fromstring(np, raw: bytes):
-    """uint64 (saturating: a value >= 2**64 reads as 2**64 - 1); raises on a partial read."""
-    if _strict:
-        return np.fromstring(raw, dtype=np.uint64, sep=",")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", DeprecationWarning)
-        try:
-            return np.fromstring(raw, dtype=np.uint64, sep=",")
-        except DeprecationWarning as exc:
-            raise ValueError(str(exc)) from None
-
-
-def parse_ids(raw: bytes) -> array:
-    """``b"1, 2, 3"`` -> ``array("I")``; ``ValueError``/``OverflowError`` if not uint32 ids.
-
-    Accepts what ``json.loads`` accepts for a list of unsigned 32-bit integers (whitespace
-    around commas; no signs, fractions, exponents, leading zeros or empty items). Uses numpy's
-    C text parser when numpy is installed (about 3x faster than json), json otherwise.
-    """
-    return _parse(raw)[0]
-
-
-def _parse(raw: bytes):
-    """(the ids, the offsets of the commas in ``raw`` as a numpy array or ``None``)."""
-    np = _np()
-    if not np or not raw.strip():
-        return array("I", json.loads(b"[" + raw + b"]")), None
-    if raw.translate(None, _DIGITS):
-        raise ValueError("token ids must be unsigned integers")
-    a = np.frombuffer(raw, np.uint8)
-    digit = a > 47  # the only bytes above b"," are digits
-    start = np.empty(len(a), bool)
-    start[0] = digit[0]
-    np.greater(digit[1:], digit[:-1], out=start[1:])
-    runs = int(np.count_nonzero(start))
-    commas = (a == 44).nonzero()[0]
-    if runs != len(commas) + 1:
-        raise ValueError("an empty item in the token id list")
-    if (start[:-1] & digit[1:] & (a[:-1] == 48)).any():
-        raise ValueError("a token id with a leading zero")
-    # a full read of ``runs`` numbers past ``runs - 1`` commas: no empty item, no junk
-    values = _fromstring(np, raw)
-    if len(values) != runs:
-        raise ValueError("the token id list could not be read to its end")
-    if int(values.max()) >= 1 << 32:
-        raise OverflowError("token ids must be below 2**32")
-    out = array("I")
-    out.frombytes(values.astype("<u4").tobytes())
-    return out, commas
+    return line[start:open_] + line[close:end], RawIds(line[open_:close].strip())
 
 
 class IdsMemo:
@@ -172,8 +104,8 @@ class IdsMemo:
             keys += hit
             start = keys.pop()
             digest, pos = nxt, pos + chunk
-        done = len(keys)
-        tail, commas = _parse(enc[start:] if start else enc)
+        done = at_cut = len(keys)  # blocks completed before ``pos``
+        tail, commas = parse_ids_at(enc[start:] if start else enc)
         ids.count = done * bs + len(tail)
         ids.known = done
         parent = keys[-1] if keys else None
@@ -181,26 +113,25 @@ class IdsMemo:
             chain_xxh3(tail, bs, extra, parent, done, keys)
         else:
             keys += hash_blocks(tail, bs, extra, self.algo, None, parent, done)
-        if pos + chunk >= size:
+        if commas is None:  # no numpy: chunk entries only, found by counting commas
+            cuts = range(pos + chunk, size, chunk)
+            for cut, (blocks, next_start) in zip(
+                cuts, self._ends_plain(enc, start, done, cuts), strict=True
+            ):
+                digest = _DIGEST(digest + enc[pos:cut])
+                memo[digest] = (*keys[at_cut:blocks], next_start)
+                at_cut, pos = blocks, cut
             return keys
-        cuts = range(pos + chunk, size, chunk)
-        if commas is None:
-            ends = self._ends_plain(enc, start, done, cuts)
-        else:  # ids completed before each cut -> blocks, and where the next block starts
-            offsets = _np().arange(cuts.start - start, size - start, chunk)
-            before = (commas.searchsorted(offsets) + done * bs).tolist()
-            ends = []
-            for ids_before in before:
+        if pos + chunk < size:  # ids completed before each new cut -> blocks
+            offsets = numpy_module().arange(pos + chunk - start, size - start, chunk)
+            for ids_before in (commas.searchsorted(offsets) + done * bs).tolist():
                 blocks = ids_before // bs
+                next_start = start  # the offset of the first id of block ``blocks``
                 if blocks > done:
-                    ends.append((blocks, int(commas[(blocks - done) * bs - 1]) + 1 + start))
-                else:
-                    ends.append((blocks, start))
-        prev = done
-        for cut, (blocks, next_start) in zip(cuts, ends, strict=True):
-            digest = _DIGEST(digest + enc[pos:cut])
-            memo[digest] = (*keys[prev:blocks], next_start)
-            prev, pos = blocks, cut
+                    next_start += int(commas[(blocks - done) * bs - 1]) + 1
+                digest = _DIGEST(digest + enc[pos : pos + chunk])
+                memo[digest] = (*keys[at_cut:blocks], next_start)
+                at_cut, pos = blocks, pos + chunk
         return keys
 
     def _ends_plain(self, enc: bytes, start: int, done: int, cuts: range) -> list[tuple]:

@@ -18,15 +18,14 @@ never fatal.
 from __future__ import annotations
 
 import gzip
-import io
 import json
-import re
 from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from kvscope.lint.measure.fastids import RawIds, split_line
+from kvscope.lint.measure.lines import iter_lines, open_log
 
 _SHAREGPT_ROLES = {
     "human": "user",
@@ -40,9 +39,6 @@ _SHAREGPT_ROLES = {
     "tool": "tool",
     "function": "tool",
 }
-
-
-READ_BUFFER = 1 << 20  # lines of pre-tokenized logs are tens of kB: read them in few copies
 
 
 class Record(NamedTuple):
@@ -64,24 +60,6 @@ class Skipped(NamedTuple):
     source: str
     line: int
     reason: str
-
-
-def open_log(path: str | Path):
-    """A binary stream over a log file; gzip is detected from the magic bytes, not the name."""
-    if str(path) == "-":
-        import sys
-
-        if not hasattr(sys.stdin, "buffer"):  # a replaced sys.stdin (a text stream)
-            return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
-        raw = sys.stdin.buffer
-        if not hasattr(raw, "peek"):
-            raw = io.BufferedReader(raw)
-        return gzip.GzipFile(fileobj=raw) if raw.peek(2)[:2] == b"\x1f\x8b" else raw
-    raw = open(path, "rb", buffering=READ_BUFFER)  # noqa: SIM115 - closed by the caller
-    if raw.peek(2)[:2] != b"\x1f\x8b":
-        return raw
-    raw.close()
-    return io.BufferedReader(gzip.open(path, "rb"), READ_BUFFER)
 
 
 def _str(value: object) -> str | None:
@@ -154,12 +132,11 @@ def parse_obj(obj: object, source: str, line: int) -> list[Record]:
 
 
 FAST_KEY = b'"prompt_token_ids"'
-_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
 
 
-def _fast(data: bytes, source: str, line: int) -> list[Record] | None:
+def _fast(buf: bytes, start: int, end: int, source: str, line: int) -> list[Record] | None:
     """A pre-tokenized line with its ids left unparsed (``RawIds``), or ``None``."""
-    split = split_line(data)
+    split = split_line(buf, start, end)
     if split is None:
         return None
     meta, ids = split
@@ -171,15 +148,6 @@ def _fast(data: bytes, source: str, line: int) -> list[Record] | None:
         return None  # the key was not the request's own id list: parse the line normally
     _, _, _, _, tenant, route, model, salt = records[0]
     return [Record(source, line, None, ids, tenant, route, model, salt)]
-
-
-def _lines(stream) -> Iterator[bytes]:
-    """Lines as a text reader with ``newline=""`` splits them: at \\n, \\r\\n and a lone \\r."""
-    for data in stream:
-        if b"\r" in data and _LONE_CR.search(data):
-            yield from (piece for piece in _LONE_CR.split(data) if piece)
-        else:
-            yield data
 
 
 def read_log(path: str | Path) -> Iterator[Record | Skipped]:
@@ -198,20 +166,22 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
     line_no = 0
     try:
         with stream:
-            lines = _lines(stream)
+            lines = iter_lines(stream)
             while True:
                 try:
-                    data = next(lines, None)
+                    buf, start, end = next(lines, (None, 0, 0))
                 except (OSError, EOFError, gzip.BadGzipFile) as exc:
                     yield Skipped(source, line_no + 1, f"unreadable: {exc.__class__.__name__}")
                     return
-                if data is None:
+                if buf is None:
                     return
                 line_no += 1
-                records = _fast(data, source, line_no) if FAST_KEY in data else None
+                records = None
+                if buf.find(FAST_KEY, start, end) >= 0:
+                    records = _fast(buf, start, end, source, line_no)
                 if records is None:
                     try:
-                        text = data.decode("utf-8")
+                        text = buf[start:end].decode("utf-8")
                     except UnicodeDecodeError:
                         yield Skipped(source, line_no, "unreadable: not UTF-8 text")
                         continue

@@ -102,3 +102,42 @@ def test_near_misses_link_rules():
     assert set(rows) == {"PL001", "PL002", "PL004"}
     assert rows["PL001"]["variants"] == 5 and rows["PL001"]["rule_name"] == "volatile-timestamp"
     assert rows["PL004"]["example"] == {"old": "a, b", "new": "b, a"}
+
+
+def top_by_definition(a: Analyzer, n: int) -> list[dict]:
+    """Every reused block, its reuse summed over its subtree; keep where reuse stops growing."""
+    reuse: dict[bytes, int] = {}
+    for end, (count, _) in a.ends.items():
+        k = end
+        while k is not None:
+            reuse[k] = reuse.get(k, 0) + count
+            k = a.seen[k]
+    best_child: dict[bytes, int] = {}
+    for k, r in reuse.items():
+        par = a.seen[k]
+        if par is not None:
+            best_child[par] = max(best_child.get(par, 0), r)
+
+    def depth(k: bytes) -> int:
+        return 0 if k is None else 1 + depth(a.seen[k])
+
+    rows = [(depth(k) * a.block_size * r, k) for k, r in reuse.items() if r > best_child.get(k, 0)]
+    rows.sort(key=lambda row: (-row[0], row[1]))
+    return [
+        {"tokens": saved // r, "reuses": r, "tokens_saved": saved}
+        for saved, k in rows[:n]
+        for r in [reuse[k]]
+    ]
+
+
+@given(
+    st.lists(st.lists(st.integers(0, 2), max_size=24), min_size=1, max_size=25),
+    st.sampled_from([1, 2, 4]),
+)
+def test_top_prefixes_equal_the_definition(requests, bs):
+    a = Analyzer(bs)
+    for toks in requests:
+        a.add(toks, NO)
+    a.check_integrity()
+    got = [{k: row[k] for k in ("tokens", "reuses", "tokens_saved")} for row in a.top_prefixes(50)]
+    assert got == top_by_definition(a, 50)

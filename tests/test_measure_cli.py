@@ -105,3 +105,23 @@ def test_pretokenized_fast_path_equals_plain_analysis(capsys, engine):
         s.repeated_prefix_tokens,
         s.engine_hit_tokens,
     )
+
+
+@pytest.mark.parametrize("engine", ["vllm", "sglang"])
+def test_fast_path_document_equals_the_json_path(capsys, tmp_path, engine):
+    """Every figure (breakdowns, top prefixes, capacity curve) is the same whether the ids are
+    read by the memoized fast path (``prompt_token_ids``) or parsed as JSON (``prompt``)."""
+    from kvscope.backend.chat import render_request
+    from kvscope.backend.tokenizers import get_tokenizer
+
+    tok = get_tokenizer("bytes")
+    fast, slow = tmp_path / "fast.jsonl", tmp_path / "slow.jsonl"
+    with fast.open("w") as f, slow.open("w") as g:
+        for row in generate(WorkloadConfig(requests=80, scale=0.05, seed=11)):
+            ids = tok.encode(render_request(row), True)
+            meta = {k: row[k] for k in ("tenant", "route", "model")}
+            f.write(json.dumps({**meta, "prompt_token_ids": ids}) + "\n")
+            g.write(json.dumps({**meta, "prompt": ids}) + "\n")
+    args = ["--tokenizer", "bytes", "--engine", engine, "--capacity", "10%,100%", "--top", "20"]
+    a, b = measure(capsys, str(fast), *args), measure(capsys, str(slow), *args)
+    assert a == b and a["requests"] == 80 and a["top_prefixes"] and a["capacity_curve"]

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPEATS = 3
+REPEATS = 5
 
 
 def one_core() -> None:
@@ -128,6 +128,7 @@ def main() -> None:
         ],
         "peak_traced_bytes": {str(n): rss1, str(2 * n): rss2},
         "unique_blocks": {str(n): uniq1, str(2 * n): uniq2},
+        "unique_blocks_per_request": round(uniq_per_request, 2),
         "traced_bytes_per_unique_block": round(per_block, 1),
         "peak_traced_bytes_1m_requests_extrapolated": round(extrapolated),
         "repeats": REPEATS,

@@ -134,20 +134,39 @@ def parse_obj(obj: object, source: str, line: int) -> list[Record]:
 FAST_KEY = b'"prompt_token_ids"'
 
 
+_META_CACHE: dict[bytes, tuple | None] = {}
+_META_CACHE_SIZE = 4096
+
+
+def _meta(meta: bytes) -> tuple | None:
+    """(tenant, route, model, salt) of a pre-tokenized line with its id list emptied, or
+    ``None`` when the ids are not the request's own list. Cached: a log repeats a few shapes."""
+    got = _META_CACHE.get(meta, False)
+    if got is not False:
+        return got
+    try:
+        records = parse_obj(json.loads(meta.decode("utf-8")), "", 0)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        records = []
+    if len(records) != 1 or records[0].token_ids is None or len(records[0].token_ids):
+        got = None  # the key was not the request's own id list: parse the line normally
+    else:
+        got = records[0][4:]
+    if len(_META_CACHE) >= _META_CACHE_SIZE:
+        _META_CACHE.clear()
+    _META_CACHE[meta] = got
+    return got
+
+
 def _fast(buf: bytes, start: int, end: int, source: str, line: int) -> list[Record] | None:
     """A pre-tokenized line with its ids left unparsed (``RawIds``), or ``None``."""
     split = split_line(buf, start, end)
     if split is None:
         return None
-    meta, ids = split
-    try:
-        records = parse_obj(json.loads(meta.decode("utf-8")), source, line)
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+    meta = _meta(split[0])
+    if meta is None:
         return None
-    if len(records) != 1 or records[0].token_ids is None or len(records[0].token_ids):
-        return None  # the key was not the request's own id list: parse the line normally
-    _, _, _, _, tenant, route, model, salt = records[0]
-    return [Record(source, line, None, ids, tenant, route, model, salt)]
+    return [Record(source, line, None, split[1], *meta)]
 
 
 def read_log(path: str | Path) -> Iterator[Record | Skipped]:

@@ -2,8 +2,9 @@
 
 State is bounded by the log's unique blocks: ``seen`` maps each block key ever stored to its
 parent's key (a pointer to an object already held, so the chain costs no extra memory);
-``ends`` counts, per block, the requests whose reused prefix ended there (how often every
-prefix was reused is summed up the tree at the end); ``heads`` keeps the first tokens of
+``ends`` holds, per block, ``[requests whose reused prefix ended there, its depth]`` (how
+often every prefix was reused is summed up the tree at the end, ``toprefixes``); ``heads``
+keeps the first tokens of
 reused chains (for a readable text head). Keys chain through their parents, so the stored keys
 are prefix-closed and a request's reused prefix is found by binary search.
 
@@ -23,6 +24,7 @@ from typing import NamedTuple
 from kvscope.backend.prefix_keys import DEFAULT_ALGO, XXH3, ExtraKeys, hash_blocks, none_hash
 from kvscope.lint.measure.hashing import chain_xxh3
 from kvscope.lint.measure.radix import TokenRadix
+from kvscope.lint.measure.toprefixes import top_prefixes
 
 ENGINES = ("vllm", "sglang")
 HEAD_TOKENS = 48
@@ -186,62 +188,9 @@ class Analyzer:
         )
 
     def top_prefixes(self, n: int = 10) -> list[dict]:
-        """Reused prefixes where reuse stops growing, by tokens saved (tokens x reuses).
-
-        A reused block is reported when more requests reused it than any one of its
-        continuations: it is where requests stop sharing (a system prompt, a session's history).
-        Those blocks are exactly the reuse ends and the blocks where two reused chains meet, so
-        one walk up from every end (stopping at the first block already walked) finds them all.
-        """
-        if n <= 0:
-            return []
-        seen, ends = self.seen, self.ends
-        owner: dict[bytes, bytes] = {}  # walked block -> the end its walk started from
-        depth: dict[bytes, int] = {}  # reported blocks only
-        up: dict[bytes, bytes | None] = {}  # reported block -> nearest reported ancestor
-
-        def mark(block: bytes, d: int) -> None:
-            if block in depth:
-                return
-            low = owner[block]  # lowest reported block on a chain through ``block``
-            while (above := up[low]) is not None and depth[above] > d:
-                low = above
-            up[block], up[low], depth[block] = up[low], block, d
-
-        for end, (_, d) in ends.items():
-            if end in owner:
-                mark(end, d)
-                continue
-            depth[end], up[end] = d, None
-            before, k = len(owner), end
-            while k is not None and k not in owner:
-                owner[k] = end
-                k = seen[k]
-            if k is not None:  # met an earlier walk: ``k`` is where two reused chains meet
-                mark(k, d - (len(owner) - before))
-                up[end] = k
-        reuse = {k: ends[k][0] if k in ends else 0 for k in depth}
-        for k in sorted(depth, key=depth.__getitem__, reverse=True):
-            par = up[k]
-            if par is not None:
-                reuse[par] += reuse[k]
-        bs = self.block_size
-        rows = sorted((-depth[k] * bs * reuse[k], k) for k in depth)
-        out = []
-        for neg_saved, key in rows[:n]:
-            root = key
-            while seen[root] is not None:
-                root = seen[root]
-            out.append(
-                {
-                    "tokens": depth[key] * bs,
-                    "requests": reuse[key] + 1,
-                    "reuses": reuse[key],
-                    "tokens_saved": -neg_saved,
-                    "head_tokens": list(self.heads.get(root, ())),
-                }
-            )
-        return out
+        """Reused prefixes where reuse stops growing, by tokens saved (tokens x reuses):
+        ``[{tokens, requests, reuses, tokens_saved, head_tokens}]`` (see ``toprefixes``)."""
+        return top_prefixes(self.seen, self.ends, self.heads, self.block_size, n)
 
     def check_integrity(self) -> None:
         """Stored keys are prefix-closed (every parent stored); every end is a stored key at

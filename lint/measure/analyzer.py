@@ -4,9 +4,9 @@ State is bounded by the log's unique blocks: ``seen`` maps each block key ever s
 parent's key (a pointer to an object already held, so the chain costs no extra memory);
 ``ends`` holds, per block, ``[requests whose reused prefix ended there, its depth]`` (how
 often every prefix was reused is summed up the tree at the end, ``toprefixes``); ``heads``
-keeps the first tokens of
-reused chains (for a readable text head). Keys chain through their parents, so the stored keys
-are prefix-closed and a request's reused prefix is found by binary search.
+keeps the first tokens of reused chains (for a readable text head). Keys chain through their
+parents, so the stored keys are prefix-closed and a request's reused prefix is found by
+binary search.
 
 Definitions (every request counted against all *earlier* requests, unbounded cache):
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kvscope.lint.measure import idsparse
@@ -25,10 +25,11 @@ def json_ids(raw: bytes) -> list[int] | None:
 
 pieces = st.sampled_from(
     ["0", "7", "01", "42", "4294967295", "4294967296", "9" * 25, "-1", "+1", "1.5", "1e3",
-     ",", ", ", " ,", ",,", " ", "\t", "\n", "\x0b", "x", "\xa0", "[", "]"]
+     ",", ", ", " ,", ",,", " ", "\t", "\n", "\r", "\x0b", "\x0c", "x", "\xa0", "[", "]", "-0"]
 )  # fmt: skip
 
 
+@settings(max_examples=400)  # cheap examples; json's grammar has many corners
 @given(st.lists(pieces, max_size=12))
 def test_fuzzed_id_lists_agree_with_json(parts):
     raw = "".join(parts).encode()

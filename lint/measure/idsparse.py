@@ -1,10 +1,11 @@
 """Token id lists as written in a JSON line (``b"1, 2, 3"``) -> ``array("I")``, checked.
 
-The check accepts exactly what ``json.loads`` accepts for a list of unsigned 32-bit integers
-(whitespace around commas; no signs, fractions, exponents, leading zeros or empty items), so
-the fast path never reads a line the JSON path would reject. With numpy, its C text parser
-does the reading (about 3x faster than json) and the checks are vectorised; without numpy
-(the core install), json does both.
+It accepts exactly what ``json.loads`` accepts as a list of unsigned 32-bit integers (JSON
+whitespace around commas; no fractions, exponents, leading zeros or empty items), so the fast
+path never reads a line the JSON path would reject; a fuzz test holds it to json. With numpy,
+its C text parser does the reading (about 3x faster than json) and the checks are
+vectorised; without numpy (the core install), or when the list holds any byte other than
+digits, commas and JSON whitespace (a sign, say), json itself reads it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import warnings
 from array import array
 
-_DIGITS = b"0123456789, \t"
+_DIGITS = b"0123456789, \t\n\r"  # digits, commas, JSON whitespace
 _numpy = None
 _strict = False  # numpy's fromstring raises on a partial read (numpy >= 2); else warns
 
@@ -49,6 +50,13 @@ def _fromstring(np, raw: bytes):
             raise ValueError(str(exc)) from None
 
 
+def _json_ids(raw: bytes) -> array:
+    values = json.loads(b"[" + raw + b"]")
+    if not all(type(v) is int for v in values):
+        raise ValueError("token ids must be unsigned integers")
+    return array("I", values)  # OverflowError below 0 or from 2**32 on
+
+
 def parse_ids(raw: bytes) -> array:
     """``b"1, 2, 3"`` -> ``array("I")``; ``ValueError``/``OverflowError`` if not uint32 ids."""
     return parse_ids_at(raw)[0]
@@ -57,10 +65,8 @@ def parse_ids(raw: bytes) -> array:
 def parse_ids_at(raw: bytes):
     """(the ids, the offsets of the commas in ``raw``: a numpy array, ``None`` without numpy)."""
     np = numpy_module()
-    if not np or not raw.strip():
-        return array("I", json.loads(b"[" + raw + b"]")), None
-    if raw.translate(None, _DIGITS):
-        raise ValueError("token ids must be unsigned integers")
+    if not np or not raw.strip() or raw.translate(None, _DIGITS):
+        return _json_ids(raw), None  # no numpy, or a rare byte (a sign...): json decides
     a = np.frombuffer(raw, np.uint8)
     digit = a > 47  # the only bytes above b"," are digits
     start = np.empty(len(a), bool)

@@ -70,6 +70,8 @@ def test_jobs_give_identical_results(capsys, workload_log):
     two = measure(capsys, str(workload_log), "--capacity", "none", "--jobs", "2")
     assert one == two
     assert set(one["by_route"]) == {"chat", "code"}
+    pre = str(DATA / "pretokenized.jsonl.gz")  # ids never travel to the workers
+    assert measure(capsys, pre, "--jobs", "2") == measure(capsys, pre)
 
 
 def test_bad_deploy_shows_up_as_pl001_near_misses(capsys, workload_log):

@@ -6,6 +6,7 @@ cannot be rendered becomes a ``Skipped`` with its line number.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import NamedTuple
@@ -56,7 +57,8 @@ def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared
 
 
 def _prepare_chunk(chunk: list) -> list:
-    return [prepare(item, _STATE["tok"], _STATE["template"]) for item in chunk]
+    tok, template = _STATE["tok"], _STATE["template"]
+    return [None if item is None else prepare(item, tok, template) for item in chunk]
 
 
 def _chunks(items: Iterable, size: int) -> Iterator[list]:
@@ -65,10 +67,30 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
+def _local(item: Record | Skipped) -> bool:
+    """Nothing for a worker to do: a skipped line or pre-tokenized ids."""
+    return type(item) is Skipped or (type(item) is Record and item.token_ids is not None)
+
+
+def _merge(chunk: list, job) -> Iterator[Prepared | Skipped]:
+    done = job.get() if job is not None else [None] * len(chunk)
+    for item, out in zip(chunk, done, strict=True):
+        if out is not None:
+            yield out
+        elif type(item) is Skipped:
+            yield item
+        else:
+            yield Prepared(item, item.token_ids, None)
+
+
 def prepare_all(
     items: Iterable[Record | Skipped], tokenizer_name: str, template: str | None, jobs: int = 1
 ) -> Iterator[Prepared | Skipped]:
-    """Prepared records in input order; ``jobs > 1`` tokenizes in that many processes."""
+    """Prepared records in input order; ``jobs > 1`` tokenizes in that many processes.
+
+    Only records that need rendering travel to the workers (pre-tokenized ids stay here), and
+    at most ``2 * jobs`` chunks are in flight, so memory stays bounded on any log size.
+    """
     if jobs <= 1:
         _init(tokenizer_name, template)
         tok = _STATE["tok"]
@@ -81,6 +103,22 @@ def prepare_all(
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(jobs, initializer=_init, initargs=(tokenizer_name, template)) as pool:
-        for chunk in pool.imap(_prepare_chunk, _chunks(items, CHUNK), chunksize=1):
-            yield from chunk
+    pool = None  # started by the first chunk with something to render
+    window: deque = deque()
+    try:
+        for chunk in _chunks(items, CHUNK):
+            work = [None if _local(item) else item for item in chunk]
+            job = None
+            if any(item is not None for item in work):
+                if pool is None:
+                    pool = ctx.Pool(jobs, initializer=_init, initargs=(tokenizer_name, template))
+                job = pool.apply_async(_prepare_chunk, (work,))
+            window.append((chunk, job))
+            while len(window) > 2 * jobs:
+                yield from _merge(*window.popleft())
+        while window:
+            yield from _merge(*window.popleft())
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()

@@ -135,7 +135,8 @@ FAST_KEY = b'"prompt_token_ids"'
 
 
 _META_CACHE: dict[bytes, tuple | None] = {}
-_META_CACHE_SIZE = 4096
+_META_CACHE_SIZE = 4096  # entries, each at most _META_CACHED_BYTES long: about 2 MB at most
+_META_CACHED_BYTES = 512
 
 
 def _meta(meta: bytes) -> tuple | None:
@@ -152,9 +153,10 @@ def _meta(meta: bytes) -> tuple | None:
         got = None  # the key was not the request's own id list: parse the line normally
     else:
         got = records[0][4:]
-    if len(_META_CACHE) >= _META_CACHE_SIZE:
-        _META_CACHE.clear()
-    _META_CACHE[meta] = got
+    if len(meta) <= _META_CACHED_BYTES:
+        if len(_META_CACHE) >= _META_CACHE_SIZE:
+            _META_CACHE.clear()
+        _META_CACHE[meta] = got
     return got
 
 

@@ -130,9 +130,12 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
     story.bad_deploy()
     phases = story.results["phases"]
     steady, bad = phases["steady"]["hit_rate"] or 0.0, phases["bad deploy"]["hit_rate"] or 0.0
+    s, b = phases["steady"], phases["bad deploy"]
     console.print(
-        f"hit rate {100 * steady:.1f}% -> {100 * bad:.1f}%; TTFT p95 "
-        f"{_ms(phases['steady']['ttft_p95_s'])} -> {_ms(phases['bad deploy']['ttft_p95_s'])}"
+        f"hit rate {100 * steady:.1f}% -> {100 * bad:.1f}%; prefill per request "
+        f"{_tok(s['prefill_tokens_per_request'])} -> {_tok(b['prefill_tokens_per_request'])} "
+        f"tokens; TTFT mean {_ms(s['ttft_mean_s'])} -> {_ms(b['ttft_mean_s'])}, "
+        f"p95 {_ms(s['ttft_p95_s'])} -> {_ms(b['ttft_p95_s'])}"
     )
     console.print(Rule("3. three tools catch it"))
     _before, after, old_req, new_req = story.write_prompts()
@@ -180,6 +183,10 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
 
 
 ALERT_NAME = "KVCachePrefixHitRateDrop"
+
+
+def _tok(x: float | None) -> str:
+    return "-" if x is None else f"{x:,.0f}"
 
 
 def _ms(x: float | None) -> str:

@@ -49,6 +49,16 @@ class PhaseStats:
     def hit_rate(self) -> float | None:
         return self.cached / self.prompt if self.prompt else None
 
+    @property
+    def computed_per_request(self) -> float | None:
+        """Prompt tokens the server had to prefill per request: what a miss costs."""
+        done = self.requests - self.errors
+        return (self.prompt - self.cached) / done if done else None
+
+    @property
+    def ttft_mean(self) -> float | None:
+        return statistics.fmean(self.ttfts) if self.ttfts else None
+
     def summary(self) -> dict:
         return {
             "requests": self.requests,
@@ -56,6 +66,8 @@ class PhaseStats:
             "prompt_tokens": self.prompt,
             "cached_tokens": self.cached,
             "hit_rate": self.hit_rate,
+            "prefill_tokens_per_request": self.computed_per_request,
+            "ttft_mean_s": self.ttft_mean,
             "ttft_p50_s": quantile(self.ttfts, 0.5),
             "ttft_p95_s": quantile(self.ttfts, 0.95),
         }
@@ -98,7 +110,8 @@ class Board:
 
     def render(self) -> Group:
         phases = Table(title="traffic (client side)", expand=True)
-        for col in ("phase", "requests", "hit rate", "TTFT p50", "TTFT p95", "errors"):
+        cols = ("phase", "requests", "hit rate", "prefill tok/req", "TTFT mean", "p50", "p95")
+        for col in (*cols, "errors"):
             phases.add_column(col, justify="left" if col == "phase" else "right")
         for name, s in self.phases.items():
             hit = s.hit_rate
@@ -107,6 +120,8 @@ class Board:
                 name,
                 f"{s.requests}/{s.total}",
                 Text(_pct(hit), style=style),
+                "-" if s.computed_per_request is None else f"{s.computed_per_request:,.0f}",
+                _ms(s.ttft_mean),
                 _ms(quantile(s.ttfts, 0.5)),
                 _ms(quantile(s.ttfts, 0.95)),
                 str(s.errors),

@@ -23,6 +23,16 @@ os.environ.setdefault("TRITON_INTERPRET", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
+def usage_error(main, argv: list[str], capsys) -> str:
+    """Run a CLI ``main(argv)`` that must refuse ``argv``: exit 2 and one line on stderr."""
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main(argv))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    return err
+
+
 def skip_unless_ci(message: str) -> None:
     """Skip locally; under CI a missing prerequisite is a failure (a skipped test is not run)."""
     if os.environ.get("CI"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 import torch
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,16 +9,6 @@ from hypothesis import strategies as st
 from kvscope.backend.model import KVPool, ModelRunner, RunnerConfig, SeqInput
 from kvscope.backend.model.config import tiny_config
 from kvscope.backend.model.fp8 import dequantize
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    """Tiny ops: one torch thread avoids spin-waiting on a shared 2-core machine."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
 
 BS = 4
 E4M3_REL = 2.0**-4  # 3 mantissa bits: round-to-nearest relative error <= 2^-4

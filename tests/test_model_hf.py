@@ -10,16 +10,6 @@ import transformers
 
 from kvscope.backend.model import ModelLoadError, ModelRunner, RunnerConfig, SeqInput
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    """Tiny ops: one torch thread avoids spin-waiting on a shared 2-core machine."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 TOKENS = [5, 77, 123, 9, 250, 31, 64, 199, 2, 144, 18]
 
 

@@ -9,16 +9,6 @@ from kvscope.backend.model.attention_torch import paged_attention
 from kvscope.backend.model.fp8 import FP8_DTYPE, write_fp8
 from kvscope.backend.model.triton_kernels import decode_attention, prefill_attention
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    """Tiny ops: one torch thread avoids spin-waiting on a shared 2-core machine."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 D = 16
 BS = 16
 

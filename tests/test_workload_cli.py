@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import usage_error
 
 from kvscope.backend.workload import WorkloadConfig, generate, main
 
@@ -47,11 +48,7 @@ def test_system_prompt_template_flag(capsys):
     ],
 )
 def test_bad_flags_exit_2_with_one_line(argv, needle, capsys):
-    with pytest.raises(SystemExit) as stop:
-        raise SystemExit(main(argv))
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert needle in err and len(err.strip().splitlines()) == 1
+    assert needle in usage_error(main, argv, capsys)
 
 
 def test_dispatcher_and_closed_pipe():

@@ -116,17 +116,7 @@ def tool_reasons(old: list, new: list) -> list[dict]:
             continue
         before = by_old[name]
         if before == tool:
-            paths = _key_order_paths(before, tool, f"tools[{name}]")
-            if paths:
-                out.append(
-                    _reason(
-                        "key-order-changed",
-                        f"JSON key order changed at {', '.join(paths[:3])}; "
-                        f"{rule_label('PL005')} catches this (serialise with sorted keys)",
-                        "PL005",
-                        paths[0],
-                    )
-                )
+            out.extend(_key_order_reason(before, tool, f"tools[{name}]"))
         else:
             out.append(
                 _reason(
@@ -137,6 +127,18 @@ def tool_reasons(old: list, new: list) -> list[dict]:
                 )
             )
     return out
+
+
+def _key_order_reason(old: object, new: object, path: str) -> list[dict]:
+    """Equal values serialised with another key order: a PL005 reason, or nothing."""
+    paths = _key_order_paths(old, new, path)
+    if not paths:
+        return []
+    text = (
+        f"JSON key order changed at {', '.join(paths[:3])}; "
+        f"{rule_label('PL005')} catches this (serialise with sorted keys)"
+    )
+    return [_reason("key-order-changed", text, "PL005", paths[0])]
 
 
 def _deepdiff_summary(old: object, new: object, path: str) -> str:
@@ -157,16 +159,7 @@ def message_reasons(old: list, new: list) -> list[dict]:
         role = a.get("role", "?") if isinstance(a, dict) else "?"
         where = f"messages[{i}] ({role})"
         if a == b:
-            paths = _key_order_paths(a, b, f"messages[{i}]")
-            if paths:
-                out.append(
-                    _reason(
-                        "key-order-changed",
-                        f"JSON key order changed at {paths[0]}; {rule_label('PL005')} catches this",
-                        "PL005",
-                        paths[0],
-                    )
-                )
+            out.extend(_key_order_reason(a, b, f"messages[{i}]"))
             continue
         ca = a.get("content") if isinstance(a, dict) else None
         cb = b.get("content") if isinstance(b, dict) else None

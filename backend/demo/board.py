@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import statistics
+import threading
 from collections import defaultdict
+from collections.abc import Iterator
 
 import httpx
 from rich.console import Group
@@ -97,6 +99,25 @@ class Board:
 
     def record(self, o: Outcome) -> None:
         self.phases[o.phase].add(o)
+
+    @contextlib.contextmanager
+    def polling(self, interval: float = 0.5) -> Iterator[None]:
+        """Refresh the server's and Prometheus's view on a thread, off the client's request path
+        (a poll inside a request callback would block the event loop and inflate TTFT)."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(interval):
+                self.poll()
+
+        thread = threading.Thread(target=loop, name="demo-board-poll", daemon=True)
+        self.poll()
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            thread.join()
 
     def poll(self) -> None:
         with contextlib.suppress(httpx.HTTPError, ValueError):

@@ -85,23 +85,16 @@ class Story:
     def _phase(self, name: str, stream, other, min_requests: int, until) -> None:
         stats = self.board.start_phase(name, min_requests)
         started = time.monotonic()
-        with Live(self.board.render(), console=self.console, refresh_per_second=4) as live:
-
-            def done(outcome) -> None:
-                self.board.record(outcome)
-                self.board.poll()
-                live.update(self.board.render())
-
+        live = Live(get_renderable=self.board.render, console=self.console, refresh_per_second=4)
+        with self.board.polling(), live:
             while not self.stop.is_set():
                 batch = self._batch(stream, other, self.cfg.concurrency * 2)
-                asyncio.run(
-                    replay(self.server["base"], batch, name, self.log, done, self.cfg.concurrency)
-                )
+                base, done = self.server["base"], self.board.record
+                asyncio.run(replay(base, batch, name, self.log, done, self.cfg.concurrency))
                 stats.total = max(stats.total, stats.requests)
                 if stats.requests >= min_requests and until(time.monotonic() - started):
                     break
             self.board.poll()
-            live.update(self.board.render())
         self.console.print()
         self.results["phases"][name] = stats.summary()
 

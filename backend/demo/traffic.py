@@ -64,8 +64,9 @@ async def _one(client: httpx.AsyncClient, request: dict, phase: str, max_tokens:
                 if not line.startswith("data: ") or line == "data: [DONE]":
                     continue
                 chunk = json.loads(line[6:])
-                if ttft is None and chunk.get("choices"):
-                    ttft = time.perf_counter() - start
+                choices = chunk.get("choices") or [{}]
+                if ttft is None and (choices[0].get("delta") or {}).get("content"):
+                    ttft = time.perf_counter() - start  # the first token, not the role chunk
                 usage = chunk.get("usage") or usage
             break
     details = usage.get("prompt_tokens_details") or {}

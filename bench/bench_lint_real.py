@@ -23,7 +23,7 @@ import venv
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lint_real_score import DATA, FILE_KINDS, load_corpus, meets_targets, score  # noqa: E402
+from lint_real_score import DATA, FILE_KINDS, load_corpus, meets_targets, score
 
 BENCH = Path(__file__).resolve().parent
 PEERS = ("promptcachelint", "prefixguard")
@@ -72,7 +72,7 @@ def peer_flags(files: list[str]) -> dict[str, dict | str]:
     py = peer_python()
     if isinstance(py, str):
         return dict.fromkeys(PEERS, py)
-    texts = {f: (DATA / f).read_text(encoding="utf-8") for f in files}
+    texts = {f: (DATA / f).read_bytes().decode("utf-8") for f in files}
     proc = subprocess.run(
         [py, BENCH / "lint_real_peers.py"],
         input=json.dumps(texts),

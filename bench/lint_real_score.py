@@ -62,7 +62,11 @@ def score(flags: Flags, labels: dict[str, dict], kind: str | None = None) -> dic
             clean += 1
             clean_flagged += bool(hits)
             if hits:
-                per_file[row["file"]] = {"labelled": None, "flagged": earliest, "result": "clean_flagged"}
+                per_file[row["file"]] = {
+                    "labelled": None,
+                    "flagged": earliest,
+                    "result": "clean_flagged",
+                }
         for line in lines_hit:
             flagged_lines += 1
             tp_lines += line in volatile
@@ -114,9 +118,7 @@ def meets_targets(s: dict, kind: str) -> dict[str, bool | None]:
         value = s[key]
         out[key] = None if value is None else (value >= bound if op == ">=" else value <= bound)
     precisions = [r["precision"] for r in s["per_rule"].values()]
-    out["line_precision_every_rule"] = (
-        all(p >= 0.90 for p in precisions) if precisions else None
-    )
+    out["line_precision_every_rule"] = all(p >= 0.90 for p in precisions) if precisions else None
     if kind == "template":
         recalls = [r["recall"] for r in s["recall_per_kind"].values() if r["recall"] is not None]
         out["template_recall_every_kind"] = all(r >= 0.75 for r in recalls) if recalls else None

@@ -89,6 +89,15 @@ def test_no_reserved_source_is_used():
         assert not {_hash(part) for part in Path(row["path"]).parts} & RESERVED, row["path"]
 
 
+def test_no_file_says_it_was_copied_from_a_reserved_source():
+    link = re.compile(r"github\.com/[\w.-]+/([\w.-]+)|\b[\w.-]+/([\w.-]+)`")
+    for row in MANIFEST:
+        text = (DATA / row["file"]).read_bytes().decode("utf-8")
+        for match in link.finditer(text):
+            name = (match.group(1) or match.group(2)).removesuffix(".git")
+            assert _hash(name) not in RESERVED, (row["file"], match.start())
+
+
 def test_stored_files_match_their_hashes():
     assert rebuild_mod.verify() == []
 

@@ -8,7 +8,8 @@ the detector is at the time. Rules PL001-PL006 claim a line varies and are score
 PL008 (cache markers, prefix length) make no such claim and are only counted.
 
 Peers (promptcachelint, prefixguard) are installed into bench/.venv-peers on first use (from
-PyPI); `--no-peers` skips them. Prints ONE JSON object; `--per-file` keeps each file's outcome.
+PyPI); `--no-peers` skips them. Prints ONE JSON object; each file's outcome (every file with a
+labelled or a flagged line) is under `all.per_file`; `--no-per-file` leaves it out.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def report(flags: dict, labels: dict, per_file: bool) -> dict:
     out = {}
     for kind in (*FILE_KINDS, None):
         s = score(flags, labels, kind)
-        if not per_file:
-            s.pop("per_file")
+        if kind is not None or not per_file:
+            s.pop("per_file")  # each file's outcome once, under "all"
         if kind is not None:
             s["targets_met"] = meets_targets(s, kind)
         out[kind or "all"] = s
@@ -105,7 +106,9 @@ def report(flags: dict, labels: dict, per_file: bool) -> dict:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-peers", action="store_true", help="score promptlint only")
-    ap.add_argument("--per-file", action="store_true", help="include each file's outcome")
+    ap.add_argument(
+        "--no-per-file", action="store_true", help="leave out each file's outcome (summary only)"
+    )
     args = ap.parse_args(argv)
     manifest, labels = load_corpus()
     files = [row["file"] for row in manifest if row["file"] in labels]
@@ -117,12 +120,17 @@ def main(argv: list[str] | None = None) -> None:
         "corpus_files": len(manifest),
         "labelled_files": len(files),
         "labelled_by_kind": {k: sum(r["kind"] == k for r in labels.values()) for k in FILE_KINDS},
-        "promptlint": {**report(flags, labels, args.per_file), "unscored_findings": unscored},
+        "promptlint": {
+            **report(flags, labels, not args.no_per_file),
+            "unscored_findings": unscored,
+        },
         "promptlint_wall_s": round(wall, 2),
     }
     if not args.no_peers:
         for peer, res in peer_flags(files).items():
-            result[peer] = res if isinstance(res, str) else report(res, labels, args.per_file)
+            result[peer] = (
+                res if isinstance(res, str) else report(res, labels, not args.no_per_file)
+            )
     print(json.dumps(result))
 
 

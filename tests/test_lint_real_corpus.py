@@ -203,7 +203,7 @@ def test_rebuild_usage_errors_exit_2(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def bench_result() -> dict:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_lint_real.py"), "--no-peers", "--per-file"],
+        [sys.executable, str(ROOT / "bench" / "bench_lint_real.py"), "--no-peers"],
         capture_output=True,
         text=True,
         check=True,
@@ -225,4 +225,9 @@ def test_bench_prints_one_consistent_json_object(bench_result):
         assert set(s["recall_per_kind"]) == KINDS
     all_ = bench_result["promptlint"]["all"]
     assert all_["files"] == len(MANIFEST)
-    assert len(all_["per_file"]) >= all_["files_with_volatile"]
+    outcomes = Counter(v["result"] for v in all_["per_file"].values())
+    assert (
+        outcomes
+        == Counter({**all_["outcomes"], "clean_flagged": all_["clean_files_flagged_n"]}) - Counter()
+    )
+    assert "per_file" not in bench_result["promptlint"]["rendered"]

@@ -85,7 +85,8 @@ def test_vllm_and_sglang_summaries():
     assert s.engine == "sglang" and s.hit_rate == 40 / 160 and (s.running, s.waiting) == (1, 2)
     # decode tokens are not prompt tokens; the per-batch cache_hit_rate gauge (0 here) is ignored
     assert (s.hit_tokens, s.query_tokens) == (40, 160)
-    assert s.preemptions == 4 and s.evictions == {"evicted tokens": 512} and s.usage == {"GPU": 0.25}
+    assert s.preemptions == 4 and s.evictions == {"evicted tokens": 512}
+    assert s.usage == {"GPU": 0.25}
 
 
 def test_second_scrape_reports_the_recent_rate_not_the_total():

@@ -205,3 +205,25 @@ def test_a_bad_event_is_counted_and_the_stream_goes_on(tmp_path):
         ctx.term()
     finally:
         pub.close()
+
+
+def test_serve_flags_default_to_int_hashes_and_log_a_connecting_publisher(caplog):
+    from kvscope.backend.server.cli import build_parser, build_sinks
+
+    ctx = zmq.Context()
+    sub = ctx.socket(zmq.SUB)
+    port = sub.bind_to_random_port("tcp://127.0.0.1")
+    sinks = []
+    try:
+        with caplog.at_level("WARNING", logger="kvscope.backend.kv_publisher"):
+            sinks += build_sinks(build_parser().parse_args(["--kv-events", "tcp://127.0.0.1:*"]))
+            assert not caplog.records
+            args = ["--kv-events", f"tcp://127.0.0.1:{port}", "--kv-events-bytes-hashes"]
+            sinks += build_sinks(build_parser().parse_args(args))
+        assert "the subscriber must bind" in caplog.records[0].getMessage()
+        assert [s._codec["int_hashes"] for s in sinks] == [True, False]
+    finally:
+        for s in sinks:
+            s.close()
+        sub.close(0)
+        ctx.term()

@@ -6,6 +6,8 @@ import threading
 import time
 
 import zmq
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kvscope.backend.event_codec import encode_batch
 from kvscope.backend.events import BlockStored, EventBatch
@@ -139,3 +141,33 @@ def test_an_epoch_stream_is_subscribed_by_its_topic_prefix():
         t.join(5)
         pub.close(0)
         ctx.term()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(
+                [
+                    b"kv",
+                    b"kv" + EPOCH_MARK + b"e1",
+                    b"kv" + EPOCH_MARK + b"e2",
+                    b"kv" + EPOCH_MARK + b"\xff\xfe",
+                    b"",
+                ]
+            ),
+            st.integers(0, 12),
+            st.integers(0, 5) | st.binary(max_size=12),
+        ),
+        max_size=25,
+    )
+)
+def test_fuzz_any_frame_sequence_never_raises_and_folds_consistently(msgs):
+    feed = Feed()
+    src = ZmqSource("tcp://127.0.0.1:1")
+    for topic, seq, body in msgs:
+        payload = body if isinstance(body, bytes) else encode_batch(_batch(body))
+        src.handle([topic, seq.to_bytes(8, "big"), payload], feed)
+    state = _fold(feed)
+    assert src.received + src.duplicates + src.bad == len(msgs)
+    assert len(state.blocks) <= 6

@@ -197,7 +197,7 @@ def _decode_map(raw: dict[Any, Any], spec: _Spec, tag: str, where: str) -> Any:
         if not isinstance(meta, dict):
             raise DecodeError(f"{where}: metadata must be a map")
         side["metadata"] = meta
-    known = {"type", *spec.names, *spec.side}
+    known = {"type", "metadata", *spec.names}  # a wire field named "extra" is an unknown one
     unknown = {k: v for k, v in raw.items() if k not in known}
     if unknown and "extra" in spec.side:
         side["extra"] = unknown

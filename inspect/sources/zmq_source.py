@@ -163,7 +163,7 @@ class ZmqSource(Source):
             self._new_stream(feed)
             last = None
             level, note = "warn", "publisher restarted; view reset. "
-        elif (last is None and self.replay and seq > 0) or (last is not None and seq > last + 1):
+        if (last is None and self.replay and seq > 0) or (last is not None and seq > last + 1):
             start = 0 if last is None else last + 1
             got = self._replay(start, seq, feed, ctx)
             missing = seq - start - got

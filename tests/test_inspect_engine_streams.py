@@ -91,6 +91,7 @@ def test_sglang_salted_blocks_show_the_salts_tenant_not_the_salt():
             table = app.query_one(DataTable)
             rows = [table.get_row_at(i) for i in range(table.row_count)]
             assert [r[0] for r in rows] == [tenant] and rows[0][-1] == "3"
+            assert rows[0][1] == "n/a"  # no hit rate from a stream without hits, not "0.0%"
             await pilot.press("2")
             app.tick(force=True)
             await pilot.pause()

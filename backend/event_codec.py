@@ -180,8 +180,8 @@ def _build(spec: _Spec, values: list[Any], where: str, side: dict[str, Any] | No
         i = spec.names.index("score")
         values[i] = None if values[i] is None else float(values[i])
     event = spec.cls(*values)
-    for name, value in (side or {}).items():
-        if name in spec.side:
+    if side:
+        for name, value in side.items():
             setattr(event, name, value)
     return event
 
@@ -205,18 +205,19 @@ def _decode_map(raw: dict[Any, Any], spec: _Spec, tag: str, where: str) -> Any:
 
 
 def _decode_array(raw: list[Any], spec: _Spec, where: str) -> Any:
-    body = raw[1:]
+    n = len(spec.names)
+    body = raw[1 : 1 + n]
     if len(body) < spec.required:
         raise DecodeError(f"{where}: {raw[0]} has {len(body)} fields, needs {spec.required}")
-    side: dict[str, Any] = {}
-    if "metadata" in spec.side and len(body) > _LORA_NAME and isinstance(body[_LORA_NAME], dict):
-        side["metadata"], body = body[_LORA_NAME], body[:_LORA_NAME]  # SGLang: salt metadata
-        if len(raw) > _LORA_NAME + 2 and "extra" in spec.side:
-            side["extra"] = raw[_LORA_NAME + 2 :]
-    n = len(spec.names)
-    if len(body) > n and "extra" in spec.side:
-        side["extra"] = body[n:]
-    values = body[:n] + list(spec.defaults[len(body) :])
+    side: dict[str, Any] | None = None
+    meta_at = _LORA_NAME + 1  # index in ``raw`` (after the tag)
+    if len(raw) > meta_at and type(raw[meta_at]) is dict and "metadata" in spec.side:
+        side, body = {"metadata": raw[meta_at]}, body[:_LORA_NAME]  # SGLang: salt metadata
+        if len(raw) > meta_at + 1:
+            side["extra"] = raw[meta_at + 1 :]
+    elif len(raw) > n + 1 and "extra" in spec.side:
+        side = {"extra": raw[n + 1 :]}
+    values = body + list(spec.defaults[len(body) :])
     return _build(spec, values, where, side)
 
 

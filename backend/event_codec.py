@@ -75,7 +75,7 @@ _CHECKS = {
 class _Spec:
     """Per event type: field names, checks, defaults, and how many fields are always written."""
 
-    __slots__ = ("always", "checks", "cls", "defaults", "names", "required", "side")
+    __slots__ = ("always", "checks", "cls", "defaults", "known", "names", "required", "side")
 
     def __init__(self, cls: type) -> None:
         every = fields(cls)
@@ -83,6 +83,8 @@ class _Spec:
         self.cls = cls
         self.side = tuple(f.name for f in every if f.name in SIDE_FIELDS)
         self.names = tuple(f.name for f in fs)
+        # map keys a decoder understands; a wire field named "extra" is kept like any unknown one
+        self.known = frozenset(("type", "metadata", *self.names))
         self.checks = tuple(_CHECKS.get(str(f.type), lambda v: True) for f in fs)
         self.defaults = tuple(None if f.default is MISSING else f.default for f in fs)
         self.required = sum(1 for f in fs if f.default is MISSING)
@@ -191,13 +193,15 @@ def _decode_map(raw: dict[Any, Any], spec: _Spec, tag: str, where: str) -> Any:
     if missing:
         raise DecodeError(f"{where}: {tag} lacks field(s) {', '.join(missing)}")
     values = [raw.get(n, spec.defaults[i]) for i, n in enumerate(spec.names)]
+    if raw.keys() <= spec.known and "metadata" not in raw:  # the common case: nothing extra
+        return _build(spec, values, where)
     side: dict[str, Any] = {}
     meta = raw.get("metadata")
     if "metadata" in spec.side and meta is not None:
         if not isinstance(meta, dict):
             raise DecodeError(f"{where}: metadata must be a map")
         side["metadata"] = meta
-    known = {"type", "metadata", *spec.names}  # a wire field named "extra" is an unknown one
+    known = spec.known
     unknown = {k: v for k, v in raw.items() if k not in known}
     if unknown and "extra" in spec.side:
         side["extra"] = unknown

@@ -25,7 +25,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from kvscope.backend.event_codec import encode_batch, to_jsonl
+from kvscope.backend.event_codec import encode_batch
+from kvscope.backend.event_jsonl import to_jsonl
 from kvscope.backend.events import AllBlocksCleared, EventBatch, EventSink
 
 END_SEQ = (-1).to_bytes(8, "big", signed=True)

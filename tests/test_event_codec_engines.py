@@ -13,13 +13,8 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kvscope.backend.event_codec import (
-    DecodeError,
-    decode_batch,
-    encode_batch,
-    from_jsonl,
-    to_jsonl,
-)
+from kvscope.backend.event_codec import DecodeError, decode_batch, encode_batch
+from kvscope.backend.event_jsonl import from_jsonl, to_jsonl
 from kvscope.backend.events import AllBlocksCleared, BlockRemoved, BlockStored, EventBatch
 from kvscope.inspect.blocks import TIERS, tier_index
 from kvscope.inspect.fold import CacheState, salt_tenant

@@ -29,6 +29,10 @@ def _g(x: float) -> str:
     return f"{x:g}"
 
 
+def _slo(seconds: float) -> str:
+    return f"{seconds:g}s" if seconds >= 1 else f"{seconds * 1000:g}ms"
+
+
 def alerting_rules(p: Profile, runbook_base: str = RUNBOOK_BASE) -> list[dict[str, Any]]:
     """The alert group's rules; each has ``for``, ``severity``, summary, description, runbook."""
     pct = f"{p.hit_drop_factor:.0%}"
@@ -77,7 +81,7 @@ def alerting_rules(p: Profile, runbook_base: str = RUNBOOK_BASE) -> list[dict[st
             "severity": "warning",
             "summary": "Time to first token p95 is over its SLO.",
             "description": "TTFT p95 on {{ $labels.instance }} is "
-            "{{ $value | humanizeDuration }}, over the " + f"{p.ttft_slo_s * 1000:g}ms SLO.",
+            "{{ $value | humanizeDuration }}, over the " + f"{_slo(p.ttft_slo_s)} SLO.",
         },
         {
             "alert": "KVCachePrefixCachingOff",

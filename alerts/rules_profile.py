@@ -28,7 +28,7 @@ class Profile:
     min_ttft_requests_per_s: float  # traffic guard of the TTFT alert
     hit_drop_factor: float = 0.7  # fire below this fraction of the baseline
     usage_pinned: float = 0.98
-    ttft_slo_s: float = 0.4  # a bucket boundary of kvscope's LATENCY_BUCKETS
+    ttft_slo_s: float = 1.0  # a bucket edge of every engine (engine_metrics.common_edges)
 
 
 PROD = Profile(

@@ -2,12 +2,15 @@
 
 Names follow ``level:metric:operations``. The common metric names start with ``kvcache_`` and stand
 for any engine: kvscope (``kvscope_*``, backend/metric_names.py), vLLM (``vllm:*``) and SGLang
-(``sglang:*``). An instance exports one engine's series, so exactly one source per record name
-produces a sample for it. Alerts and dashboards read only the series recorded here.
+(``sglang:*``). Which series each engine exports comes from one table,
+``kvscope.backend.engine_metrics.ENGINE_SERIES``, which kvscope-inspect reads too. An instance
+exports one engine's series, so exactly one source per record name produces a sample for it.
+Alerts and dashboards read only the series recorded here.
 
 Cache usage means blocks held by requests (or pinned): cached blocks nobody references count as
 free, as in vLLM's ``kv_cache_usage_perc``, so "usage pinned at 100%" means the same on every
-engine (kvscope's own ``kvscope_kv_cache_usage_ratio`` also counts cached blocks; not used here).
+engine (kvscope's own ``kvscope_kv_cache_usage_ratio`` also counts cached blocks; not read here
+nor by the inspector).
 
 Ratios aggregate numerator and denominator first and divide by a positive denominator only, so an
 idle instance records nothing instead of NaN.
@@ -15,9 +18,12 @@ idle instance records nothing instead of NaN.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules_profile import Profile
+
+from kvscope.backend.engine_metrics import ENGINE_SERIES, ENGINES, KV_BLOCKS, EngineSeries, K, Sel
 
 HIT_RATIO = "instance:kvcache_prefix_hits_per_queries:ratio_rate5m"
 QUERY_RATE = "instance:kvcache_prefix_query_tokens:rate5m"
@@ -42,101 +48,63 @@ SWAPPED_BLOCKS = "instance_direction:kvcache_swapped_blocks:rate5m"
 EVICTED_TOKENS = "instance:kvcache_evicted_tokens:rate5m"  # SGLang counts tokens, kvscope blocks
 
 
-def _rates(by: str, window: str, *selectors: str) -> list[str]:
-    return [f"sum by ({by}) (rate({s}[{window}]))" for s in selectors]
-
-
-def _gpu_tier(expr: str) -> str:
-    return f'label_replace({expr}, "tier", "GPU", "", "")'
-
-
-ENGINES = ("kvscope", "vllm", "sglang")
 Sources = tuple[str | None, str | None, str | None]  # one expression per engine of ENGINES
 
 
-def _rate(by: str, window: str, *selectors: str | None) -> Sources:
-    exprs = tuple(None if s is None else f"sum by ({by}) (rate({s}[{window}]))" for s in selectors)
-    return exprs  # type: ignore[return-value]
+def _each(fn: Callable[[EngineSeries], str | None]) -> Sources:
+    return tuple(fn(ENGINE_SERIES[e]) for e in ENGINES)  # type: ignore[return-value]
 
 
-def _sum(*selectors: str) -> Sources:
-    return tuple(f"sum by (instance) ({s})" for s in selectors)  # type: ignore[return-value]
+def _rate(
+    by: str, window: str, pick: Callable[[EngineSeries], Sel | None], suffix: str = ""
+) -> Sources:
+    def expr(s: EngineSeries) -> str | None:
+        sel = pick(s)
+        return None if sel is None else f"sum by ({by}) (rate({sel.promql(suffix)}[{window}]))"
+
+    return _each(expr)
 
 
-def _gpu_tier(expr: str) -> str:
-    return f'label_replace({expr}, "tier", "GPU", "", "")'
+def _sum(pick: Callable[[EngineSeries], Sel]) -> Sources:
+    return _each(lambda s: f"sum by (instance) ({pick(s).promql()})")
+
+
+def _usage(s: EngineSeries) -> str:
+    if s.usage is not None:  # a 0-1 gauge of the device tier
+        return f'label_replace(max by (instance) ({s.usage.promql()}), "tier", "GPU", "", "")'
+    assert s.usage_used is not None and s.usage_total is not None
+    return (f"sum by (instance, tier) ({s.usage_used.promql()})\n/\n"
+            f"(sum by (instance, tier) ({s.usage_total.promql()}) > 0)")  # fmt: skip
+
+
+def _kvscope_only(expr: str) -> Sources:
+    return (expr, None, None)
 
 
 def sources(p: Profile) -> dict[str, Sources]:
-    """Record name -> its expression for each engine (None: the engine has no such series)."""
+    """Record name -> its expression for each engine (None: the engine has no such series).
+    Every engine's series come from ``kvscope.backend.engine_metrics.ENGINE_SERIES``."""
     w = p.rate
-    sgl_cache = 'sglang:realtime_tokens_total{mode="prefill_cache"}'
-    sgl_prefill = 'sglang:realtime_tokens_total{mode=~"prefill_cache|prefill_compute"}'
-    ttft = "time_to_first_token_seconds"
-    kv = "kvscope_"
     return {
-        QUERY_RATE: _rate(
-            "instance",
-            w,
-            kv + "prefix_cache_query_tokens_total",
-            "vllm:prefix_cache_queries_total",
-            sgl_prefill,
+        QUERY_RATE: _rate("instance", w, lambda s: s.query_tokens),
+        HIT_RATE: _rate("instance", w, lambda s: s.hit_tokens),
+        TIER_HIT_RATE: _kvscope_only(
+            f"sum by (instance, tier) (rate({K}prefix_cache_tier_hit_tokens_total[{w}]))"
         ),
-        HIT_RATE: _rate(
-            "instance",
-            w,
-            kv + "prefix_cache_hit_tokens_total",
-            "vllm:prefix_cache_hits_total",
-            sgl_cache,
+        PROMPT_RATE: _rate("instance", w, lambda s: s.prompt_tokens),
+        GENERATION_RATE: _rate("instance", w, lambda s: s.generation_tokens),
+        USAGE_BY_TIER: _each(_usage),
+        BLOCKS: _kvscope_only(f"sum by (instance, tier, state) ({KV_BLOCKS})"),
+        WAITING: _sum(lambda s: s.waiting),
+        RUNNING: _sum(lambda s: s.running),
+        PREEMPTION_RATE: _rate("instance", w, lambda s: s.preemptions),
+        EVICTED_BLOCKS: _rate("instance, tier, reason", w, lambda s: s.evicted_blocks),
+        EVICTED_TOKENS: _rate("instance", w, lambda s: s.evicted_tokens),
+        SWAPPED_BLOCKS: _kvscope_only(
+            f"sum by (instance, direction) (rate({K}kv_cache_swaps_total[{w}]))"
         ),
-        TIER_HIT_RATE: _rate(
-            "instance, tier", w, kv + "prefix_cache_tier_hit_tokens_total", None, None
-        ),
-        PROMPT_RATE: _rate(
-            "instance",
-            w,
-            kv + "prompt_tokens_total",
-            "vllm:prompt_tokens_total",
-            "sglang:prompt_tokens_total",
-        ),
-        GENERATION_RATE: _rate(
-            "instance",
-            w,
-            kv + "generation_tokens_total",
-            "vllm:generation_tokens_total",
-            "sglang:generation_tokens_total",
-        ),
-        USAGE_BY_TIER: (
-            f'sum by (instance, tier) ({kv}kv_cache_blocks{{state="used"}})\n/\n'
-            f'(sum by (instance, tier) ({kv}kv_cache_blocks{{state=~"used|cached|free"}}) > 0)',
-            _gpu_tier("max by (instance) (vllm:kv_cache_usage_perc)"),
-            _gpu_tier("max by (instance) (sglang:token_usage)"),
-        ),
-        BLOCKS: (f"sum by (instance, tier, state) ({kv}kv_cache_blocks)", None, None),
-        WAITING: _sum(
-            kv + "requests_waiting", "vllm:num_requests_waiting", "sglang:num_queue_reqs"
-        ),
-        RUNNING: _sum(
-            kv + "requests_running", "vllm:num_requests_running", "sglang:num_running_reqs"
-        ),
-        PREEMPTION_RATE: _rate(
-            "instance",
-            w,
-            kv + "preemptions_total",
-            "vllm:num_preemptions_total",
-            "sglang:num_retracted_requests_total",
-        ),
-        EVICTED_BLOCKS: _rate(
-            "instance, tier, reason", w, kv + "kv_cache_evictions_total", None, None
-        ),
-        EVICTED_TOKENS: _rate("instance", w, None, None, "sglang:evicted_tokens_total"),
-        SWAPPED_BLOCKS: _rate("instance, direction", w, kv + "kv_cache_swaps_total", None, None),
-        TTFT_BUCKET_RATE: _rate(
-            "instance, le", w, f"{kv}{ttft}_bucket", f"vllm:{ttft}_bucket", f"sglang:{ttft}_bucket"
-        ),
-        TTFT_COUNT_RATE: _rate(
-            "instance", w, f"{kv}{ttft}_count", f"vllm:{ttft}_count", f"sglang:{ttft}_count"
-        ),
+        TTFT_BUCKET_RATE: _rate("instance, le", w, lambda s: s.ttft, "_bucket"),
+        TTFT_COUNT_RATE: _rate("instance", w, lambda s: s.ttft, "_count"),
     }
 
 

@@ -7,19 +7,21 @@ tagged array ``["BlockStored", field, field, ...]`` (vLLM before PR #42892) or a
 written; optional fields holding their default are omitted (trailing ones in the array form).
 Hashes travel as raw ``bytes`` or as vLLM's low-64-bit ``int`` (``int_hashes=True``).
 
-The decoder accepts both event forms, bytes or int hashes, old field sets (missing trailing optional
-fields) and new ones (unknown extra fields are ignored). Events of a type it does not know are
-skipped, so a newer producer does not break the whole batch. Anything malformed raises
-:class:`DecodeError` (a ``ValueError``), never another exception.
+The decoder accepts both event forms, bytes or int hashes (SGLang's are signed), old field sets
+(missing trailing optional fields) and new ones: fields it does not know (vLLM 0.32's ``locality``,
+``ownership``, ``session_id``) are kept in the event's ``extra`` and written back by the encoder,
+so a decode/encode round trip keeps them. SGLang's ``BlockStoredWithMetadata`` (tag
+``BlockStored``, a ``metadata`` dict such as ``{"cache_salt": ...}`` in the slot where vLLM has
+``lora_name``) decodes into ``BlockStored.metadata``; the encoder puts it back in that slot.
+Events of a type it does not know are skipped, so a newer producer does not break the whole
+batch. Anything malformed raises :class:`DecodeError` (a ``ValueError``), never another exception.
 
-JSONL: one JSON object per line; an event is ``{"type": ..., fields...}``, a batch is
-``{"ts": ..., "events": [...], "dp_rank": ...}``. Bytes hashes are hex strings, int hashes are
-``"0x..."`` strings (exact for any width). Torch-free.
+JSONL (one JSON object per line) is in :mod:`kvscope.backend.event_jsonl`; ``to_jsonl`` and
+``from_jsonl`` are re-exported here. Torch-free.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import MISSING, fields
 from typing import Any
 
@@ -27,6 +29,7 @@ import msgpack
 
 from kvscope.backend.events import (
     EVENT_TYPES,
+    SIDE_FIELDS,
     VLLM_EVENT_TYPES,
     BlockRemoved,
     BlockStored,
@@ -34,7 +37,7 @@ from kvscope.backend.events import (
 )
 from kvscope.backend.prefix_keys import to_wire_int
 
-__all__ = ["DecodeError", "decode_batch", "encode_batch", "from_jsonl", "to_jsonl"]
+__all__ = ["DecodeError", "decode_batch", "encode_batch"]
 
 
 class DecodeError(ValueError):
@@ -70,12 +73,16 @@ _CHECKS = {
 class _Spec:
     """Per event type: field names, checks, defaults, and how many fields are always written."""
 
-    __slots__ = ("always", "checks", "cls", "defaults", "names", "required")
+    __slots__ = ("always", "checks", "cls", "defaults", "known", "names", "required", "side")
 
     def __init__(self, cls: type) -> None:
-        fs = fields(cls)
+        every = fields(cls)
+        fs = [f for f in every if f.name not in SIDE_FIELDS]
         self.cls = cls
+        self.side = tuple(f.name for f in every if f.name in SIDE_FIELDS)
         self.names = tuple(f.name for f in fs)
+        # map keys a decoder understands; a wire field named "extra" is kept like any unknown one
+        self.known = frozenset(("type", "metadata", *self.names))
         self.checks = tuple(_CHECKS.get(str(f.type), lambda v: True) for f in fs)
         self.defaults = tuple(None if f.default is MISSING else f.default for f in fs)
         self.required = sum(1 for f in fs if f.default is MISSING)
@@ -85,7 +92,7 @@ class _Spec:
 
 
 _SPECS: dict[str, _Spec] = {name: _Spec(cls) for name, cls in EVENT_TYPES.items()}
-_HASH_FIELDS = ("block_hashes", "parent_block_hash")
+_LORA_NAME = 6  # BlockStored's positional slot of lora_name: SGLang's metadata dict sits there
 
 
 def _wire_hash(h: Any, int_hashes: bool) -> Any:
@@ -113,7 +120,17 @@ def _spec_of(event: Any) -> _Spec:
 def _encode_event(event: Any, form: str, int_hashes: bool) -> Any:
     spec = _spec_of(event)
     values = _values(event, spec, int_hashes)
+    meta = getattr(event, "metadata", None)
+    extra = getattr(event, "extra", None)
     if form == "array":
+        tail = list(extra.values()) if isinstance(extra, dict) else list(extra or ())
+        if meta is not None:  # SGLang's layout: the dict takes lora_name's slot
+            if any(v != spec.defaults[i] for i, v in enumerate(values) if i >= _LORA_NAME):
+                raise ValueError("BlockStored with metadata cannot also carry lora_name or later "
+                                 "vLLM fields in the array form; use form='map'")  # fmt: skip
+            return [event.TYPE, *values[:_LORA_NAME], meta, *tail]
+        if tail:  # unknown trailing fields follow every known one, so positions stay right
+            return [event.TYPE, *values, *tail]
         end = len(values)
         while end > spec.always and values[end - 1] == spec.defaults[end - 1]:
             end -= 1
@@ -122,6 +139,13 @@ def _encode_event(event: Any, form: str, int_hashes: bool) -> Any:
     for i, (name, value) in enumerate(zip(spec.names, values, strict=True)):
         if i < spec.always or value != spec.defaults[i]:
             out[name] = value
+    if meta is not None:
+        out["metadata"] = meta
+    if isinstance(extra, dict):
+        for k, v in extra.items():
+            out.setdefault(k, v)
+    elif extra:
+        out.setdefault("_trailing", list(extra))  # array-form extras have no names
     return out
 
 
@@ -148,14 +172,55 @@ def encode_batch(
     return msgpack.packb(envelope, use_bin_type=True)
 
 
-def _build(spec: _Spec, values: list[Any], where: str) -> Any:
+def _build(spec: _Spec, values: list[Any], where: str, side: dict[str, Any] | None = None) -> Any:
     for i, v in enumerate(values):
         if not spec.checks[i](v):
             raise DecodeError(f"{where}: field {spec.names[i]!r} has a bad value {v!r:.60}")
     if "score" in spec.names and len(values) > spec.names.index("score"):
         i = spec.names.index("score")
         values[i] = None if values[i] is None else float(values[i])
-    return spec.cls(*values)
+    event = spec.cls(*values)
+    if side:
+        for name, value in side.items():
+            setattr(event, name, value)
+    return event
+
+
+def _decode_map(raw: dict[Any, Any], spec: _Spec, tag: str, where: str) -> Any:
+    missing = [n for n in spec.names[: spec.required] if n not in raw]
+    if missing:
+        raise DecodeError(f"{where}: {tag} lacks field(s) {', '.join(missing)}")
+    values = [raw.get(n, spec.defaults[i]) for i, n in enumerate(spec.names)]
+    if raw.keys() <= spec.known and "metadata" not in raw:  # the common case: nothing extra
+        return _build(spec, values, where)
+    side: dict[str, Any] = {}
+    meta = raw.get("metadata")
+    if "metadata" in spec.side and meta is not None:
+        if not isinstance(meta, dict):
+            raise DecodeError(f"{where}: metadata must be a map")
+        side["metadata"] = meta
+    known = spec.known
+    unknown = {k: v for k, v in raw.items() if k not in known}
+    if unknown and "extra" in spec.side:
+        side["extra"] = unknown
+    return _build(spec, values, where, side)
+
+
+def _decode_array(raw: list[Any], spec: _Spec, where: str) -> Any:
+    n = len(spec.names)
+    body = raw[1 : 1 + n]
+    if len(body) < spec.required:
+        raise DecodeError(f"{where}: {raw[0]} has {len(body)} fields, needs {spec.required}")
+    side: dict[str, Any] | None = None
+    meta_at = _LORA_NAME + 1  # index in ``raw`` (after the tag)
+    if len(raw) > meta_at and type(raw[meta_at]) is dict and "metadata" in spec.side:
+        side, body = {"metadata": raw[meta_at]}, body[:_LORA_NAME]  # SGLang: salt metadata
+        if len(raw) > meta_at + 1:
+            side["extra"] = raw[meta_at + 1 :]
+    elif len(raw) > n + 1 and "extra" in spec.side:
+        side = {"extra": raw[n + 1 :]}
+    values = body + list(spec.defaults[len(body) :])
+    return _build(spec, values, where, side)
 
 
 def _decode_event(raw: Any, where: str) -> Any | None:
@@ -164,22 +229,10 @@ def _decode_event(raw: Any, where: str) -> Any | None:
         if not isinstance(tag, str):
             raise DecodeError(f"{where}: an event map needs a string 'type'")
         spec = _SPECS.get(tag)
-        if spec is None:
-            return None
-        missing = [n for n in spec.names[: spec.required] if n not in raw]
-        if missing:
-            raise DecodeError(f"{where}: {tag} lacks field(s) {', '.join(missing)}")
-        values = [raw.get(n, spec.defaults[i]) for i, n in enumerate(spec.names)]
-        return _build(spec, values, where)
+        return None if spec is None else _decode_map(raw, spec, tag, where)
     if isinstance(raw, list) and raw and isinstance(raw[0], str):
         spec = _SPECS.get(raw[0])
-        if spec is None:
-            return None
-        body = raw[1 : 1 + len(spec.names)]
-        if len(body) < spec.required:
-            raise DecodeError(f"{where}: {raw[0]} has {len(body)} fields, needs {spec.required}")
-        values = body + list(spec.defaults[len(body) :])
-        return _build(spec, values, where)
+        return None if spec is None else _decode_array(raw, spec, where)
     raise DecodeError(f"{where}: an event must be a tagged array or a map with 'type'")
 
 
@@ -205,101 +258,11 @@ def decode_batch(payload: bytes) -> EventBatch:
     return EventBatch(ts=float(ts), events=events, data_parallel_rank=rank)
 
 
-def _json_hash(h: Any) -> Any:
-    if isinstance(h, bytes):
-        return h.hex()
-    return None if h is None else hex(h)
+def __getattr__(name: str) -> Any:
+    """``to_jsonl`` / ``from_jsonl`` live in :mod:`kvscope.backend.event_jsonl` (imported lazily,
+    since that module builds on this one); callers may keep importing them from here."""
+    if name in ("to_jsonl", "from_jsonl"):
+        from kvscope.backend import event_jsonl
 
-
-def _unjson_hash(s: Any) -> Any:
-    if s is None:
-        return None
-    if not isinstance(s, str):
-        raise DecodeError(f"a hash must be a hex string, got {s!r:.40}")
-    try:
-        return int(s, 16) if s.startswith(("0x", "-0x")) else bytes.fromhex(s)
-    except ValueError:
-        raise DecodeError(f"bad hash {s!r:.40}") from None
-
-
-def _tag_bytes(v: Any) -> Any:
-    if isinstance(v, bytes):
-        return {"$bytes": v.hex()}
-    if isinstance(v, (list, tuple)):
-        return [_tag_bytes(x) for x in v]
-    return v
-
-
-def _untag_bytes(v: Any) -> Any:
-    if isinstance(v, dict) and set(v) == {"$bytes"} and isinstance(v["$bytes"], str):
-        try:
-            return bytes.fromhex(v["$bytes"])
-        except ValueError:
-            raise DecodeError("bad $bytes value") from None
-    if isinstance(v, list):
-        return [_untag_bytes(x) for x in v]
-    return v
-
-
-def _event_json(event: Any) -> dict[str, Any]:
-    spec = _spec_of(event)
-    out: dict[str, Any] = {"type": event.TYPE}
-    for name in spec.names:
-        value = getattr(event, name)
-        if name == "block_hashes":
-            value = [_json_hash(h) for h in value]
-        elif name == "parent_block_hash":
-            value = _json_hash(value)
-        elif name == "extra_keys":
-            value = _tag_bytes(value)
-        out[name] = value
-    return out
-
-
-def _event_from_json(obj: dict[str, Any]) -> Any | None:
-    obj = dict(obj)
-    if isinstance(obj.get("block_hashes"), list):
-        obj["block_hashes"] = [_unjson_hash(h) for h in obj["block_hashes"]]
-    if "parent_block_hash" in obj:
-        obj["parent_block_hash"] = _unjson_hash(obj["parent_block_hash"])
-    if "extra_keys" in obj:
-        obj["extra_keys"] = _untag_bytes(obj["extra_keys"])
-    return _decode_event(obj, "JSONL event")
-
-
-def to_jsonl(item: Any) -> str:
-    """One JSON line (no newline) for an event or an :class:`EventBatch`."""
-    if isinstance(item, EventBatch):
-        obj: dict[str, Any] = {"ts": item.ts, "events": [_event_json(e) for e in item.events]}
-        if item.data_parallel_rank is not None:
-            obj["dp_rank"] = item.data_parallel_rank
-        return json.dumps(obj, separators=(",", ":"))
-    return json.dumps(_event_json(item), separators=(",", ":"))
-
-
-def from_jsonl(line: str) -> Any:
-    """The event or :class:`EventBatch` of one JSONL line; :class:`DecodeError` if malformed."""
-    try:
-        obj = json.loads(line)
-    except (ValueError, RecursionError) as exc:
-        raise DecodeError(f"not JSON: {exc}") from None
-    if not isinstance(obj, dict):
-        raise DecodeError("a JSONL line must be an object")
-    if "type" in obj:
-        event = _event_from_json(obj)
-        if event is None:
-            raise DecodeError(f"unknown event type {obj['type']!r:.40}")
-        return event
-    ts, events, rank = obj.get("ts"), obj.get("events"), obj.get("dp_rank")
-    if not (isinstance(ts, float) or _is_int(ts)) or not isinstance(events, list):
-        raise DecodeError("a JSONL batch needs a numeric 'ts' and a list 'events'")
-    if rank is not None and not _is_int(rank):
-        raise DecodeError("dp_rank must be an integer")
-    decoded = []
-    for e in events:
-        if not isinstance(e, dict):
-            raise DecodeError("each event of a JSONL batch must be an object")
-        event = _event_from_json(e)
-        if event is not None:
-            decoded.append(event)
-    return EventBatch(ts=float(ts), events=decoded, data_parallel_rank=rank)
+        return getattr(event_jsonl, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,6 +7,12 @@ vLLM wire format unless asked (see ``kvscope.backend.event_codec``).
 Hashes are ``bytes`` (our native form) or ``int`` (vLLM's low-64-bit wire form).
 Media (tiers) use vLLM's spelling: ``"GPU"`` is the device tier (even on a CPU-only machine),
 ``"CPU"`` the host tier, ``"DISK"`` the disk tier.
+
+Two side fields are not part of the positional wire layout: ``metadata`` (SGLang's
+``BlockStoredWithMetadata`` dict, e.g. ``{"cache_salt": ...}``) and ``extra`` (fields a newer
+producer sent that kvscope does not know, such as vLLM 0.32's ``locality``: a list of trailing
+values from the tagged-array form, or a dict of unknown keys from the map form). The codec writes
+both back, so a consumer that re-publishes events loses nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 Hash = bytes | int
+Extra = list[Any] | dict[str, Any] | None  # unknown fields, kept for round trips
+SIDE_FIELDS = ("metadata", "extra")  # not positional on the wire (see the module docstring)
 
 DEVICE, HOST, DISK = "GPU", "CPU", "DISK"
 TIERS = (DEVICE, HOST, DISK)
@@ -36,6 +44,8 @@ class BlockStored:
     group_idx: int | None = None
     kv_cache_spec_kind: str | None = None
     kv_cache_spec_sliding_window: int | None = None
+    metadata: dict[str, Any] | None = None
+    extra: Extra = None
 
 
 @dataclass(slots=True)
@@ -46,6 +56,7 @@ class BlockRemoved:
     block_hashes: list[Hash]
     medium: str | None = DEVICE
     group_idx: int | None = None
+    extra: Extra = None
 
 
 @dataclass(slots=True)
@@ -53,6 +64,7 @@ class AllBlocksCleared:
     """The whole cache was reset (vLLM: ``AllBlocksCleared``)."""
 
     TYPE: ClassVar[str] = "AllBlocksCleared"
+    extra: Extra = None
 
 
 @dataclass(slots=True)

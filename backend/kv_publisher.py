@@ -17,6 +17,7 @@ created and bound in ``__init__``, so a bad or busy endpoint fails at start-up, 
 from __future__ import annotations
 
 import contextlib
+import logging
 import queue
 import threading
 import time
@@ -24,16 +25,26 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from kvscope.backend.event_codec import encode_batch, to_jsonl
+from kvscope.backend.event_codec import encode_batch
+from kvscope.backend.event_jsonl import to_jsonl
 from kvscope.backend.events import AllBlocksCleared, EventBatch, EventSink
 
 END_SEQ = (-1).to_bytes(8, "big", signed=True)
+log = logging.getLogger(__name__)
 _STOP = object()
 
 
 def should_bind(endpoint: str) -> bool:
     """vLLM's rule: bind for wildcard, ipc and inproc endpoints; connect otherwise."""
     return "*" in endpoint or "::" in endpoint or endpoint.startswith(("ipc://", "inproc://"))
+
+
+def connect_note(endpoint: str) -> str:
+    """The start-up line for a publisher that connects (a concrete address, no ``*``)."""
+    port = endpoint.rsplit(":", 1)[-1] if endpoint.startswith("tcp://") else "PORT"
+    return (f"KV events: {endpoint} has no '*', so the publisher connects to it and the subscriber "
+            f"must bind it (e.g. kvscope-inspect --zmq tcp://*:{port}); to let subscribers "
+            f"connect instead, publish on tcp://*:{port}")  # fmt: skip
 
 
 class _BatchingSink(EventSink):
@@ -73,7 +84,7 @@ class ZmqEventPublisher(_BatchingSink):
         hwm: int = 100_000,
         *,
         form: str = "map",
-        int_hashes: bool = False,
+        int_hashes: bool = True,
         include_kvscope: bool = False,
         data_parallel_rank: int | None = None,
         max_queue_size: int = 100_000,
@@ -111,6 +122,7 @@ class ZmqEventPublisher(_BatchingSink):
         if should_bind(endpoint):
             sock.bind(endpoint)
             return sock.getsockopt(self._zmq.LAST_ENDPOINT).decode()
+        log.warning(connect_note(endpoint))
         sock.connect(endpoint)
         return endpoint
 

@@ -62,7 +62,7 @@ PANELS: tuple[Panel, ...] = (
          "short", f"sum({_sel('instance:kvcache_requests_waiting:sum')})"),
     stat("Preemptions/s", "Running requests preempted (SGLang: retracted) per second.",
          "short", f"sum({_sel('instance:kvcache_preemptions:rate5m')})"),
-    stat("Worst TTFT p95", "Highest time-to-first-token p95 among the instances (SLO 400 ms).",
+    stat("Worst TTFT p95", "Highest time-to-first-token p95 among the instances (SLO 1 s).",
          "s", f"max({_sel(TTFT_Q, P95)})"),
     row("Prefix cache"),
     series("Hit ratio by instance", "Token-weighted prefix-cache hit ratio (5m). The "
@@ -104,7 +104,7 @@ PANELS: tuple[Panel, ...] = (
            Target(_sel("instance:kvcache_requests_waiting:sum"), "{{instance}} waiting"),
            Target(_sel("instance:kvcache_requests_running:sum"), "{{instance}} running")),
     row("Latency"),
-    series("TTFT quantiles", "Time to first token: p50, p95 and p99 over 5m. The SLO is 400 ms.",
+    series("TTFT quantiles", "Time to first token: p50, p95 and p99 over 5m. The SLO is 1 s.",
            "s", Target(_sel(TTFT_Q), "{{instance}} p{{quantile}}"), w=24),
 )  # fmt: skip
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 TIERS = ("GPU", "CPU", "DISK", "OTHER")
-_TIER_INDEX = {"GPU": 0, "CPU": 1, "DISK": 2}
+# SGLang's HiCache host pool is pinned host memory, "CPU_PINNED" on its wire.
+_TIER_INDEX = {"GPU": 0, "CPU": 1, "DISK": 2, "CPU_PINNED": 1}
 
 
 def tier_index(medium: str | None) -> int:
-    """0 GPU (device; also ``None``), 1 CPU (host), 2 DISK, 3 anything else (e.g. a connector)."""
+    """0 GPU (device; also ``None``), 1 CPU (host, also SGLang's ``CPU_PINNED``), 2 DISK, 3 anything
+    else (e.g. a connector or an SGLang storage backend)."""
     if medium is None:
         return 0
     i = _TIER_INDEX.get(medium)

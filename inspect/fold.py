@@ -15,11 +15,16 @@ on the old tier plus ``BlockStored`` on the new one (as vLLM's offload connector
 
 Time is the producer's (``EventBatch.ts``): ``now`` is the latest batch time, so ages and rates
 replay identically from a trace. Hit rate from events counts ``BlockHit`` tokens against hit plus
-computed (``BlockStored``) tokens; vLLM streams carry no hits, so there it needs ``--metrics``.
+computed (``BlockStored``) tokens; vLLM and SGLang streams carry no hits (``has_hits`` is false),
+so there it needs ``--metrics`` and per-prefix hits are not available. Their streams carry no
+eviction reasons either: ``evictions_by_reason`` then counts ``BlockRemoved`` per tier (vLLM
+removes a cached block only when it evicts it). SGLang's ``cache_salt`` metadata names the
+blocks' tenant as ``salt:<8 hex of its sha256>`` (the salt is a secret, never shown).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter, deque
 from typing import Any
 
@@ -40,6 +45,16 @@ _LOG_TOKENS_MAX = 1024  # a logged BlockStored keeps its tokens up to this; long
 _LOG_TOKENS_KEPT = 64
 
 
+def salt_tenant(salt: str) -> str:
+    """The tenant name the inspector shows for a ``cache_salt``: stable, and not the secret."""
+    return "salt:" + hashlib.sha256(salt.encode("utf-8", "replace")).hexdigest()[:8]
+
+
+def _salt_of(e: BlockStored) -> str | None:
+    salt = e.metadata.get("cache_salt") if e.metadata else None
+    return salt if isinstance(salt, str) and salt else None
+
+
 class CacheState:
     """Folds event batches into the cache's current state. Single-threaded: one owner applies."""
 
@@ -53,6 +68,7 @@ class CacheState:
         self.tenants: dict[str, TenantStats] = {}
         self.counts: Counter[str] = Counter()  # events by type
         self.evictions: Counter[str] = Counter()  # blocks by reason
+        self.removals: Counter[str] = Counter()  # BlockRemoved blocks by tier
         self.swaps: Counter[str] = Counter()  # blocks by "GPU->CPU"
         self.preemptions: Counter[str] = Counter()  # requests by mode
         self.hit_tokens = 0
@@ -118,7 +134,8 @@ class CacheState:
         parent = e.parent_block_hash
         blocks, children, roots = self.blocks, self.children, self.roots
         pnode = blocks.get(parent) if parent is not None else None
-        tenant = pnode.tenant if pnode is not None else None
+        salt = _salt_of(e)
+        tenant = salt_tenant(salt) if salt else pnode.tenant if pnode is not None else None
         new_tokens = 0
         for i, h in enumerate(e.block_hashes):
             node = blocks.get(h)
@@ -168,6 +185,7 @@ class CacheState:
 
     def _removed(self, e: BlockRemoved, ts: float) -> None:
         ti = tier_index(e.medium)
+        self.removals[TIERS[ti]] += len(e.block_hashes)
         for h in e.block_hashes:
             node = self.blocks.get(h)
             if node is None or not getattr(node, SLOT[ti]):
@@ -233,6 +251,18 @@ class CacheState:
             hit += h
             query += q
         return hit / query if query and self.counts["BlockHit"] else None
+
+    @property
+    def has_hits(self) -> bool:
+        """Whether the producer reports hits (kvscope does; vLLM and SGLang streams do not)."""
+        return self.counts["BlockHit"] > 0
+
+    def evictions_by_reason(self) -> dict[str, int]:
+        """Evicted blocks by reason; for a producer that sends no reasons (vLLM, SGLang), blocks
+        removed per tier (``"removed from GPU"``), since such a producer removes only to evict."""
+        if self.evictions or self.counts["BlockEvicted"]:
+            return dict(self.evictions)
+        return {f"removed from {tier}": n for tier, n in self.removals.items()}
 
     def blocks_by_tier(self) -> Counter[str]:
         """Cached block copies per tier, plus ``pinned`` (blocks)."""

@@ -10,9 +10,10 @@ import zmq
 from kvscope.backend.event_codec import decode_batch, from_jsonl
 from kvscope.backend.events import BlockHit, BlockRemoved, BlockStored, EventBatch
 from kvscope.backend.kv_publisher import END_SEQ, TraceFileSink, ZmqEventPublisher, should_bind
-from kvscope.backend.prefix_keys import block_hashes
+from kvscope.backend.prefix_keys import block_hashes, to_wire_int
 
 H = block_hashes(list(range(64)), 16)
+W = [to_wire_int(h) for h in H]  # what vLLM sends by default: the low 64 bits as an int
 
 
 def _sub(ctx: zmq.Context, endpoint: str, topic: bytes = b"") -> zmq.Socket:
@@ -55,9 +56,9 @@ def test_flush_publishes_emitted_events_as_one_batch_with_frames_and_sequence():
         assert [m[0] for m in msgs] == [b"kv-events", b"kv-events"]
         assert [int.from_bytes(m[1], "big") for m in msgs] == [first, first + 1]
         one, two = (decode_batch(m[2]) for m in msgs)
-        assert one == EventBatch(10.0, [BlockStored(H[:2], None, list(range(32)), 16),
-                                        BlockHit(H[:1], 16, tenant="acme")])  # fmt: skip
-        assert two.ts == 12.0 and two.events == [BlockRemoved(H[1:2])]
+        assert one == EventBatch(10.0, [BlockStored(W[:2], None, list(range(32)), 16),
+                                        BlockHit(W[:1], 16, tenant="acme")])  # fmt: skip
+        assert two.ts == 12.0 and two.events == [BlockRemoved(W[1:2])]
         assert not sub.poll(100)
     finally:
         sub.close(0)
@@ -95,12 +96,16 @@ def test_replay_answers_from_the_buffer_with_three_frame_replies_and_end_marker(
         pub.close()
 
 
-def test_connect_mode_and_kvscope_events_hidden_from_vllm_consumers():
+def test_connect_mode_logs_that_the_subscriber_must_bind_and_hides_kvscope_events(caplog):
     ctx = zmq.Context()
     sub = ctx.socket(zmq.SUB)
     sub.setsockopt(zmq.SUBSCRIBE, b"")
     port = sub.bind_to_random_port("tcp://127.0.0.1")
-    pub = ZmqEventPublisher(f"tcp://127.0.0.1:{port}", int_hashes=True)
+    with caplog.at_level("WARNING", logger="kvscope.backend.kv_publisher"):
+        pub = ZmqEventPublisher(f"tcp://127.0.0.1:{port}")
+    (record,) = caplog.records
+    assert "publisher connects" in record.getMessage()
+    assert f"kvscope-inspect --zmq tcp://*:{port}" in record.getMessage()
     try:
         nxt = _synced(pub, sub)
         pub.publish(EventBatch(1.0, [BlockHit(H[:1], 16), BlockRemoved(H[:1])]))
@@ -113,6 +118,22 @@ def test_connect_mode_and_kvscope_events_hidden_from_vllm_consumers():
         ctx.term()
         pub.close()
         pub.close()  # idempotent
+
+
+def test_a_binding_publisher_logs_nothing_and_bytes_hashes_are_an_opt_out(caplog):
+    with caplog.at_level("WARNING", logger="kvscope.backend.kv_publisher"):
+        pub = ZmqEventPublisher("tcp://127.0.0.1:*", int_hashes=False)
+    assert not caplog.records
+    ctx = zmq.Context()
+    sub = _sub(ctx, pub.endpoint)
+    try:
+        _synced(pub, sub)
+        pub.publish(EventBatch(1.0, [BlockRemoved(H[:1])]))
+        assert decode_batch(sub.recv_multipart()[2]).events == [BlockRemoved(H[:1])]
+    finally:
+        sub.close(0)
+        ctx.term()
+        pub.close()
 
 
 def test_busy_or_bad_endpoint_fails_at_start_with_a_value_error():
@@ -184,3 +205,25 @@ def test_a_bad_event_is_counted_and_the_stream_goes_on(tmp_path):
         ctx.term()
     finally:
         pub.close()
+
+
+def test_serve_flags_default_to_int_hashes_and_log_a_connecting_publisher(caplog):
+    from kvscope.backend.server.cli import build_parser, build_sinks
+
+    ctx = zmq.Context()
+    sub = ctx.socket(zmq.SUB)
+    port = sub.bind_to_random_port("tcp://127.0.0.1")
+    sinks = []
+    try:
+        with caplog.at_level("WARNING", logger="kvscope.backend.kv_publisher"):
+            sinks += build_sinks(build_parser().parse_args(["--kv-events", "tcp://127.0.0.1:*"]))
+            assert not caplog.records
+            args = ["--kv-events", f"tcp://127.0.0.1:{port}", "--kv-events-bytes-hashes"]
+            sinks += build_sinks(build_parser().parse_args(args))
+        assert "the subscriber must bind" in caplog.records[0].getMessage()
+        assert [s._codec["int_hashes"] for s in sinks] == [True, False]
+    finally:
+        for s in sinks:
+            s.close()
+        sub.close(0)
+        ctx.term()

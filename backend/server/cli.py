@@ -55,14 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
       help="no request hits or leaves reusable blocks (timing side-channel switch)")  # fmt: skip
     a("--prefix-algo", choices=ALGOS, default=DEFAULT_ALGO, help="block-hash algorithm")
     a("--kv-events", metavar="ENDPOINT", default=None,
-      help="publish KV events on ZMQ PUB, vLLM wire format (e.g. tcp://*:5557)")  # fmt: skip
+      help="publish KV events on ZMQ PUB, vLLM wire format; tcp://*:5557 binds (subscribers "
+           "connect), a concrete address connects (the subscriber must bind)")  # fmt: skip
     a("--kv-events-replay", metavar="ENDPOINT", default=None, help="ZMQ replay endpoint")
     a("--kv-events-topic", default="kv-events", help="ZMQ topic (default kv-events)")
     a("--kv-events-kvscope", action="store_true",
       help="also publish kvscope's own events (hit, evicted, swapped...) for kvscope-inspect; "
            "vLLM consumers only know stored/removed/cleared")  # fmt: skip
     a("--kv-events-int-hashes", action="store_true",
-      help="send block hashes as vLLM's low-64-bit ints (vLLM's default), not bytes")  # fmt: skip
+      help="block hashes as vLLM's low-64-bit ints: the default, kept for old scripts")  # fmt: skip
+    a("--kv-events-bytes-hashes", action="store_true",
+      help="send kvscope's raw 32-byte block hashes instead of vLLM's 64-bit ints")  # fmt: skip
     a("--trace-file", metavar="F", default=None, help="write every KV event to F as JSONL")
     a("--otel-file", metavar="F", default=None,
       help="spans to F as JSONL (OTLP if OTEL_EXPORTER_OTLP_ENDPOINT is set)")  # fmt: skip
@@ -139,7 +142,7 @@ def build_sinks(args: argparse.Namespace) -> list:
                 args.kv_events,
                 args.kv_events_replay,
                 topic=args.kv_events_topic,
-                int_hashes=args.kv_events_int_hashes,
+                int_hashes=not args.kv_events_bytes_hashes,
                 include_kvscope=args.kv_events_kvscope,
             )
         )

@@ -1,9 +1,10 @@
 """Prometheus text exposition: a tolerant parser and a per-engine summary (kvscope, vLLM, SGLang).
 
-The summary maps each engine's series (backend/metric_names.py; reference/vllm.md section 5;
-reference/sglang-dynamo-llmd-lmcache.md section 2) onto one :class:`MetricsSnapshot`. Rates and
-TTFT quantiles use the difference from the previous scrape when there is one, as PromQL's
-``rate`` / ``histogram_quantile`` would; otherwise the totals since the engine started.
+The summary maps each engine's series onto one :class:`MetricsSnapshot`, reading the same table as
+the recording rules (``kvscope.backend.engine_metrics.ENGINE_SERIES``), so the inspector and the
+alerts agree on every engine. Rates and TTFT quantiles use the difference from the previous scrape
+when there is one, as PromQL's ``rate`` / ``histogram_quantile`` would; otherwise the totals since
+the engine started. An idle engine (no new queries) keeps the last windowed values (``idle``).
 Unparseable lines are skipped and counted, never raised.
 """
 
@@ -13,6 +14,8 @@ import math
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from kvscope.backend.engine_metrics import ENGINE_SERIES, KV_BLOCKS, EngineSeries, Sel, detect
 
 _LINE = re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+-?\d+)?\s*$")
 _LABEL = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(?:,|$)')
@@ -74,35 +77,37 @@ class MetricsSnapshot:
     ttft_p95: float | None = None
     ttft_buckets: dict[float, float] = field(default_factory=dict)
     bad_lines: int = 0
-
-
-# engine -> (hits, queries, usage, running, waiting, preemptions, ttft histogram)
-_NAMES = {
-    "kvscope": ("kvscope_prefix_cache_hit_tokens_total", "kvscope_prefix_cache_query_tokens_total",
-                "kvscope_kv_cache_usage_ratio", "kvscope_requests_running",
-                "kvscope_requests_waiting", "kvscope_preemptions_total",
-                "kvscope_time_to_first_token_seconds"),
-    "vllm": ("vllm:prefix_cache_hits_total", "vllm:prefix_cache_queries_total",
-             "vllm:kv_cache_usage_perc", "vllm:num_requests_running", "vllm:num_requests_waiting",
-             "vllm:num_preemptions_total", "vllm:time_to_first_token_seconds"),
-    "sglang": ("sglang:cached_tokens_total", "sglang:prompt_tokens_total", "sglang:token_usage",
-               "sglang:num_running_reqs", "sglang:num_queue_reqs", None,
-               "sglang:time_to_first_token_seconds"),
-}  # fmt: skip
+    idle: bool = False  # no new queries since the last scrape: rates are the last windowed ones
 
 
 def detect_engine(samples: list[Sample]) -> str:
-    for s in samples:
-        for engine, prefix in (("kvscope", "kvscope_"), ("vllm", "vllm:"), ("sglang", "sglang:")):
-            if s.name.startswith(prefix):
-                return engine
-    return "unknown"
+    return detect([s.name for s in samples])
 
 
-def _sum(samples: list[Sample], name: str | None, **match: str) -> float | None:
-    vals = [s.value for s in samples if s.name == name
-            and all(s.labels.get(k) == v for k, v in match.items())]  # fmt: skip
+def _sum(samples: list[Sample], sel: Sel | None, suffix: str = "") -> float | None:
+    if sel is None:
+        return None
+    vals = [x.value for x in samples if sel.matches(x.name, x.labels, suffix)]
     return sum(vals) if vals else None
+
+
+def _by_tier(samples: list[Sample], sel: Sel) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for x in samples:
+        if sel.matches(x.name, x.labels):
+            tier = x.labels.get("tier", "GPU")
+            out[tier] = out.get(tier, 0.0) + x.value
+    return out
+
+
+def _usage(samples: list[Sample], m: EngineSeries) -> dict[str, float]:
+    """Per tier, as the recording rule ``instance_tier:kvcache_usage:ratio`` computes it."""
+    if m.usage is not None:
+        vals = [x.value for x in samples if m.usage.matches(x.name, x.labels)]
+        return {"GPU": max(vals)} if vals else {}
+    assert m.usage_used is not None and m.usage_total is not None
+    used, total = _by_tier(samples, m.usage_used), _by_tier(samples, m.usage_total)
+    return {t: used.get(t, 0.0) / n for t, n in total.items() if n > 0}
 
 
 def quantile(q: float, buckets: dict[float, float]) -> float | None:
@@ -126,45 +131,54 @@ def quantile(q: float, buckets: dict[float, float]) -> float | None:
 
 
 def summarize(samples: list[Sample], previous: MetricsSnapshot | None = None) -> MetricsSnapshot:
-    """One snapshot; ``previous`` (the last scrape) turns counters into recent rates."""
+    """One snapshot; ``previous`` (the last scrape) turns counters into recent rates. With no new
+    prompt tokens (or no new requests) since then, the hit rate (the TTFT quantiles) keep their
+    last windowed value and ``idle`` says so, instead of falling back to lifetime totals."""
     engine = detect_engine(samples)
     snap = MetricsSnapshot(engine=engine)
     if engine == "unknown":
         return snap
-    hits, queries, usage, running, waiting, preempt, ttft = _NAMES[engine]
-    if engine == "sglang":
-        snap.hit_tokens = _sum(samples, hits, cache_source="total") or _sum(samples, hits)
-    else:
-        snap.hit_tokens = _sum(samples, hits)
-    snap.query_tokens = _sum(samples, queries)
-    for s in samples:
-        if s.name == usage:
-            tier = s.labels.get("tier", "GPU")
-            snap.usage[tier] = max(snap.usage.get(tier, 0.0), s.value)
-        elif s.name == "kvscope_kv_cache_blocks":
-            key = f"{s.labels.get('tier', '?')}/{s.labels.get('state', '?')}"
-            snap.blocks[key] = snap.blocks.get(key, 0.0) + s.value
-        elif s.name in ("kvscope_kv_cache_evictions_total", "sglang:evicted_tokens_total"):
-            reason = s.labels.get("reason", "evicted")
-            snap.evictions[reason] = snap.evictions.get(reason, 0.0) + s.value
-        elif s.name == ttft + "_bucket" and "le" in s.labels:
+    m = ENGINE_SERIES[engine]
+    snap.hit_tokens, snap.query_tokens = _sum(samples, m.hit_tokens), _sum(samples, m.query_tokens)
+    snap.usage = _usage(samples, m)
+    for x in samples:
+        if x.name == KV_BLOCKS:
+            key = f"{x.labels.get('tier', '?')}/{x.labels.get('state', '?')}"
+            snap.blocks[key] = snap.blocks.get(key, 0.0) + x.value
+        elif m.evicted_blocks is not None and m.evicted_blocks.matches(x.name, x.labels):
+            reason = x.labels.get("reason", "evicted")
+            snap.evictions[reason] = snap.evictions.get(reason, 0.0) + x.value
+        elif m.evicted_tokens is not None and m.evicted_tokens.matches(x.name, x.labels):
+            snap.evictions["evicted tokens"] = snap.evictions.get("evicted tokens", 0.0) + x.value
+        elif m.ttft.matches(x.name, x.labels, "_bucket") and "le" in x.labels:
             try:
-                le = float(s.labels["le"])
+                le = float(x.labels["le"])
             except ValueError:
                 continue
-            snap.ttft_buckets[le] = snap.ttft_buckets.get(le, 0.0) + s.value
-    snap.running, snap.waiting = _sum(samples, running), _sum(samples, waiting)
-    snap.preemptions = _sum(samples, preempt)
+            snap.ttft_buckets[le] = snap.ttft_buckets.get(le, 0.0) + x.value
+    snap.running, snap.waiting = _sum(samples, m.running), _sum(samples, m.waiting)
+    snap.preemptions = _sum(samples, m.preemptions)
     h, q, buckets = snap.hit_tokens, snap.query_tokens, snap.ttft_buckets
+    idle_hits = idle_ttft = False
     if previous is not None and previous.engine == engine:
         if h is not None and q is not None and previous.query_tokens is not None:
             dq = q - previous.query_tokens
             if dq > 0:
                 h, q = h - (previous.hit_tokens or 0.0), dq
+            elif dq == 0:
+                idle_hits = True
         delta = {le: c - previous.ttft_buckets.get(le, 0.0) for le, c in buckets.items()}
         if delta and max(delta.values()) > 0 and min(delta.values()) >= 0:
             buckets = delta
-    if h is not None and q:
+        elif delta and max(delta.values()) == 0 and min(delta.values()) == 0:
+            idle_ttft = True
+    if idle_hits:
+        snap.hit_rate = previous.hit_rate if previous is not None else None
+    elif h is not None and q:
         snap.hit_rate = max(0.0, min(1.0, h / q))
-    snap.ttft_p50, snap.ttft_p95 = quantile(0.5, buckets), quantile(0.95, buckets)
+    if idle_ttft and previous is not None:
+        snap.ttft_p50, snap.ttft_p95 = previous.ttft_p50, previous.ttft_p95
+    else:
+        snap.ttft_p50, snap.ttft_p95 = quantile(0.5, buckets), quantile(0.95, buckets)
+    snap.idle = idle_hits and (idle_ttft or not buckets)
     return snap

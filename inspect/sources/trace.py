@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kvscope.backend.event_codec import DecodeError, from_jsonl
+from kvscope.backend.event_codec import DecodeError
+from kvscope.backend.event_jsonl import from_jsonl
 from kvscope.backend.events import EventBatch
 from kvscope.inspect.sources.feed import Backoff, Feed, Source
 

@@ -1,10 +1,19 @@
 """KV events over ZMQ in vLLM's wire format (kvscope, vLLM and SGLang publishers).
 
-A SUB socket receives ``[topic, seq, payload]``. Sequence numbers are checked: a jump forward is a
-gap, recovered through the replay socket when one is given (a DEALER sends ``[b"", start_seq]``
-and reads replies until the end marker, accepting vLLM's old ``[seq, payload]`` and new
-``[topic, seq, payload]`` reply shapes); a jump backward means the publisher restarted, so the
-folded state is reset. With a replay socket, the buffered history is fetched on the first message.
+A SUB socket receives ``[topic, seq, payload]``. With a replay socket, the publisher's buffered
+history is fetched as soon as the subscriber connects (a DEALER sends ``[b"", start_seq]`` and
+reads replies until the end marker, accepting vLLM's and SGLang's old ``[seq, payload]`` and vLLM's
+new ``[topic, seq, payload]`` reply shapes), so a late-joining inspector shows the cache before
+the next live event. Sequence numbers are then checked:
+
+- a jump forward is a gap, recovered through the replay socket when one is given;
+- a message seen again (the same seq and payload, e.g. one that arrived live while the history
+  was being replayed, or a resent one a step back) is a duplicate: skipped and counted;
+- any other step backward (a larger jump, or a known seq with a different payload) means the
+  publisher restarted, so the folded state is reset;
+- SGLang's snapshot topics (``topic + b"\x00sgl-kv-epoch=<uuid>"``) name a stream: a new epoch is
+  a new stream, so the view is reset and sequence numbers start over.
+
 Malformed messages are counted and reported, never raised.
 """
 
@@ -12,11 +21,22 @@ from __future__ import annotations
 
 import threading
 import time
+import zlib
+from collections import OrderedDict
 from typing import Any
 
 from kvscope.backend.event_codec import DecodeError, decode_batch
 from kvscope.backend.kv_publisher import END_SEQ, should_bind
 from kvscope.inspect.sources.feed import Backoff, Feed, Source
+
+EPOCH_MARK = b"\x00sgl-kv-epoch="
+_RECENT = 256  # (seq, payload checksum) pairs kept to recognise a message seen twice
+
+
+def split_topic(frame: bytes) -> tuple[bytes, str | None]:
+    """(topic, SGLang snapshot epoch or None) of a topic frame."""
+    topic, mark, epoch = frame.partition(EPOCH_MARK)
+    return (topic, epoch.decode("utf-8", "replace")) if mark else (frame, None)
 
 
 class ZmqSource(Source):
@@ -42,6 +62,10 @@ class ZmqSource(Source):
         self.lost = 0
         self.bad = 0
         self.restarts = 0
+        self.duplicates = 0
+        self.epoch: str | None = None
+        self.epochs = 0
+        self._recent: OrderedDict[int, int] = OrderedDict()
         self._last_status = 0.0
         self._reported = 0
 
@@ -61,6 +85,7 @@ class ZmqSource(Source):
                     sub.connect(self.endpoint)
                 feed.status(self.name, "warn", f"waiting for events on {self.endpoint}")
                 backoff.reset()
+                self.fetch_history(feed, ctx)
                 self._loop(sub, ctx, feed, stop)
             except Exception as exc:  # a broken endpoint must not kill the app
                 feed.status(self.name, "error", f"{self.endpoint}: {exc}; retrying")
@@ -85,8 +110,34 @@ class ZmqSource(Source):
             self.handle(sub.recv_multipart(), feed, ctx)
 
     def summary(self) -> str:
+        dup = f", {self.duplicates} duplicate" if self.duplicates else ""
         return (f"{self.received} msgs, {self.recovered} replayed, {self.lost} lost, "
-                f"{self.bad} bad")  # fmt: skip
+                f"{self.bad} bad{dup}")  # fmt: skip
+
+    def fetch_history(self, feed: Feed, ctx: Any) -> int:
+        """On connect: fold everything the replay socket still buffers after ``last_seq``."""
+        if not self.replay or ctx is None:
+            return 0
+        start = 0 if self.last_seq is None else self.last_seq + 1
+        got = self._replay(start, None, feed, ctx)
+        if got:
+            self._status(feed, "ok", f"fetched {got} buffered message(s). ")
+        return got
+
+    def _seen(self, seq: int, payload: bytes) -> bool:
+        return self._recent.get(seq) == zlib.crc32(payload)
+
+    def _remember(self, seq: int, payload: bytes) -> None:
+        recent = self._recent
+        recent[seq] = zlib.crc32(payload)
+        recent.move_to_end(seq)
+        while len(recent) > _RECENT:
+            recent.popitem(last=False)
+
+    def _new_stream(self, feed: Feed) -> None:
+        feed.reset()
+        self.last_seq = None
+        self._recent.clear()
 
     def handle(self, frames: list[bytes], feed: Feed, ctx: Any = None) -> None:
         """Process one SUB message (public so tests can feed frames directly)."""
@@ -95,13 +146,24 @@ class ZmqSource(Source):
             feed.status(self.name, "warn", f"malformed message ({len(frames)} frames); skipped")
             return
         seq = int.from_bytes(frames[1], "big")
-        last = self.last_seq
         level, note = "ok", ""
+        _, epoch = split_topic(frames[0])
+        if epoch is not None and epoch != self.epoch:
+            if self.epoch is not None:
+                self.epochs += 1
+                self._new_stream(feed)
+                level, note = "warn", f"new stream (epoch {epoch[:8]}); view reset. "
+            self.epoch = epoch
+        last = self.last_seq
         if last is not None and seq <= last:
+            if self._seen(seq, frames[2]) or (seq not in self._recent and last - seq <= 1):
+                self.duplicates += 1  # replay overlap or a resent message: nothing to fold
+                return
             self.restarts += 1
-            feed.reset()
+            self._new_stream(feed)
+            last = None
             level, note = "warn", "publisher restarted; view reset. "
-        elif (last is None and self.replay and seq > 0) or (last is not None and seq > last + 1):
+        if (last is None and self.replay and seq > 0) or (last is not None and seq > last + 1):
             start = 0 if last is None else last + 1
             got = self._replay(start, seq, feed, ctx)
             missing = seq - start - got
@@ -120,6 +182,7 @@ class ZmqSource(Source):
         feed.status(self.name, level, f"{note}{self.endpoint}: {self.summary()}")
 
     def _push(self, payload: bytes, seq: int, feed: Feed) -> bool:
+        self._remember(seq, payload)
         try:
             feed.push(decode_batch(payload))
         except DecodeError as exc:
@@ -128,8 +191,9 @@ class ZmqSource(Source):
             return False
         return True
 
-    def _replay(self, start: int, stop_seq: int, feed: Feed, ctx: Any) -> int:
-        """Fetch ``[start, stop_seq)`` from the replay socket; returns how many were recovered."""
+    def _replay(self, start: int, stop_seq: int | None, feed: Feed, ctx: Any) -> int:
+        """Fetch ``[start, stop_seq)`` (``None``: everything buffered) from the replay socket;
+        returns how many were recovered. Without ``stop_seq``, ``last_seq`` follows the history."""
         if not self.replay or ctx is None:
             return 0
         import zmq
@@ -152,7 +216,11 @@ class ZmqSource(Source):
                 if seq_b is None or seq_b == END_SEQ:
                     return got
                 seq = int.from_bytes(seq_b, "big")
-                if start <= seq < stop_seq and self._push(payload, seq, feed):
+                if seq < start or (stop_seq is not None and seq >= stop_seq):
+                    continue
+                if stop_seq is None:
+                    self.last_seq = seq if self.last_seq is None else max(self.last_seq, seq)
+                if self._push(payload, seq, feed):
                     got += 1
                     self.recovered += 1
         finally:

@@ -56,8 +56,10 @@ class OverviewView(Vertical):
         m = metrics
         t.add_row("Hit rate (events, 10 s)", pct(event_rate) if state.counts["BlockHit"] else
                   "n/a (stream has no BlockHit events; see --metrics)")  # fmt: skip
+        idle = m is not None and getattr(m, "idle", False)
         if m is not None:
-            t.add_row(f"Hit rate ({m.engine} metrics)", pct(m.hit_rate))
+            rate = f"idle (last {pct(m.hit_rate)})" if idle else pct(m.hit_rate)
+            t.add_row(f"Hit rate ({m.engine} metrics)", rate)
         tiers = state.blocks_by_tier()
         cached = ", ".join(f"{k} {v:,}" for k, v in sorted(tiers.items())) or "none"
         t.add_row("Cached blocks (events)", f"{len(state.blocks):,} hashes; copies: {cached}")
@@ -74,12 +76,13 @@ class OverviewView(Vertical):
         if run is not None or wait is not None:
             t.add_row("Requests running / waiting", f"{num(run)} / {num(wait)}")
         if m is not None:
-            t.add_row("TTFT p50 / p95", f"{secs(m.ttft_p50)} / {secs(m.ttft_p95)}")
+            t.add_row("TTFT p50 / p95", f"{secs(m.ttft_p50)} / {secs(m.ttft_p95)}"
+                      + (" (idle: last window)" if idle else ""))  # fmt: skip
         pre = dict(state.preemptions)
         if m is not None and m.preemptions is not None and not pre:
             pre = {"total": m.preemptions}
         t.add_row("Preemptions", counter_line(pre))
-        ev = dict(state.evictions) or (dict(m.evictions) if m is not None else {})
+        ev = state.evictions_by_reason() or (dict(m.evictions) if m is not None else {})
         t.add_row("Evictions by reason", counter_line(ev))
         t.add_row("Swaps", counter_line(dict(state.swaps)))
         t.add_row("Events", f"{sum(state.counts.values()):,} in {state.batches:,} batches"

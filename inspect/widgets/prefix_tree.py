@@ -20,12 +20,16 @@ from kvscope.inspect.tree import SORTS, Edge, TreeIndex
 MAX_CHILDREN = 200
 
 
-def edge_label(edge: Edge, text: str | None, block_size: int) -> Text:
+NO_HITS = "hits/saved n/a for this producer (its KV events carry no hits; see --metrics)"
+
+
+def edge_label(edge: Edge, text: str | None, block_size: int, hits_known: bool = True) -> Text:
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{edge.blocks}blk", style="bold")
     if edge.subtree_blocks > edge.blocks:
         label.append(f"/{edge.subtree_blocks}", style="dim")
-    label.append(f" {edge.blocks * block_size}tok hits {edge.hits} saved {edge.saved_tokens}tok ")
+    hits = f"hits {edge.hits} saved {edge.saved_tokens}tok" if hits_known else "hits n/a saved n/a"
+    label.append(f" {edge.blocks * block_size}tok {hits} ")
     label.append(edge.tier, style={"GPU": "green", "CPU": "blue", "DISK": "magenta"}.get(edge.tier))
     if edge.pinned:
         label.append(" pinned", style="bold reverse")
@@ -77,9 +81,10 @@ class PrefixView(Vertical):
         self._restore_cursor(tree, cursor)
         st = index.state
         find = f"  find: {len(self.matches)} match(es)" if self.matches else ""
+        no_hits = f"; {NO_HITS}" if st.blocks and not st.has_hits else ""
         self.query_one("#px-info", Static).update(
             f"{len(st.blocks):,} cached blocks in {len(st.roots):,} trees, sort: {self.sort} (s)"
-            f"{find}"
+            f"{find}{no_hits}"
         )
 
     def _fill(self, parent: Any, tail: Any, depth: int) -> None:
@@ -89,7 +94,8 @@ class PrefixView(Vertical):
         for edge in edges[:MAX_CHILDREN]:
             ids = self.index.chain_tokens(edge, limit=96)
             text = self.decoder.decode(ids) if ids else None
-            node = parent.add(edge_label(edge, text, bs), data=edge.head,
+            label = edge_label(edge, text, bs, self.index.state.has_hits)
+            node = parent.add(label, data=edge.head,
                               allow_expand=edge.has_children)  # fmt: skip
             self._tails[edge.head] = edge.tail
             if edge.head in self.expanded and edge.has_children and depth < 64:

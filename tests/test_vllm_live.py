@@ -174,12 +174,14 @@ def write_log(path: Path, turns: list[Turn]) -> Path:
     return path
 
 
-def measure(live: Live, log: Path, *extra: str) -> dict:
+def measure(live: Live, log: Path, *extra: str, block_size: bool = True) -> dict:
     """``promptlint measure`` as a user runs it against vLLM: its tokenizer and chat template."""
     cmd = [sys.executable, "-m", "kvscope.lint.cli", "measure", str(log), "--engine", "vllm",
-           "--block-size", str(BLOCK), "--tokenizer", f"hf:{live.model_dir}",
+           "--tokenizer", f"hf:{live.model_dir}",
            "--chat-template", str(live.model_dir / "tokenizer_config.json"),
            "--format", "json", *extra]  # fmt: skip
+    if block_size:
+        cmd += ["--block-size", str(BLOCK)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
@@ -247,27 +249,25 @@ def test_measure_equals_vllm_cached_tokens_summed(live: Live, tmp_path: Path) ->
     assert doc["engine_hit_tokens"] == cached, (doc["engine_hit_tokens"], cached)
 
 
-def _row_hits(row: dict) -> int:
-    """Predicted vLLM hit tokens of one ``--per-request`` row."""
-    for key in ("vllm", "vllm_hit_tokens", "engine_hit_tokens", "hit_tokens"):
-        value = row.get(key)
-        if isinstance(value, dict):
-            value = value.get("vllm")
-        if isinstance(value, int):
-            return value
-    raise AssertionError(f"--per-request row has no vLLM hit tokens: {row}")
-
-
 def test_measure_per_request_equals_vllm_cached_tokens(live: Live, tmp_path: Path) -> None:
     out = tmp_path / "per-request.jsonl"
     log = write_log(tmp_path / "steady.jsonl", live.steady)
     measure(live, log, "--capacity", "none", "--per-request", str(out))
-    rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(rows) == len(live.steady)
-    got = [(_row_hits(r), r["prompt_tokens"]) for r in rows]
+    rows = sorted((json.loads(line) for line in out.read_text().splitlines()),
+                  key=lambda r: r["index"])  # fmt: skip
+    assert [r["index"] for r in rows] == list(range(len(live.steady)))
+    got = [(r["vllm_hit_tokens"], r["prompt_tokens"]) for r in rows]
     want = [(t.cached_tokens, t.prompt_tokens) for t in live.steady]
     wrong = [(i, g, w) for i, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
     assert not wrong, f"(request, measure, vLLM) that differ: {wrong[:10]}"
+
+
+def test_measure_reads_the_block_size_from_vllm_metrics(live: Live, tmp_path: Path) -> None:
+    log = write_log(tmp_path / "steady.jsonl", live.steady)
+    doc = measure(live, log, "--capacity", "none", "--metrics", live.server.url + "/metrics",
+                  block_size=False)  # fmt: skip
+    assert doc["block_size"] == BLOCK
+    assert doc["engine_hit_tokens"] == sum(t.cached_tokens for t in live.steady)
 
 
 def test_capacity_curve_at_a_bounded_cache_is_within_error_of_vllm(live: Live, tmp_path) -> None:

@@ -2,8 +2,8 @@
 
 Runs in ``.venv-vllm``'s Python (it needs transformers and torch, which kvscope's own venv keeps
 out of promptlint's path): ``python tests/vllm_checkpoint.py OUT_DIR``. Nothing is downloaded: the
-weights are seeded random numbers and the tokenizer is a byte-level BPE trained on this repository's
-own documentation, with ChatML special tokens and a ChatML ``chat_template``.
+weights are seeded random numbers and the tokenizer is a byte-level BPE trained on seeded text
+(``vllm_workload.corpus``), with ChatML special tokens and a ChatML ``chat_template``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,11 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vllm_workload import corpus
+
+# Bump when the checkpoint or the tokenizer changes: a stale cached build is then rebuilt.
+VERSION = "tiny-llama-1"
 VOCAB = 2048
 SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 # ChatML, as vLLM renders it through transformers' apply_chat_template (no BOS token).
@@ -22,13 +26,6 @@ CHATML = (
     "{% endfor %}"
     "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"
 )
-
-
-def corpus() -> list[str]:
-    """Text to train on: the repository's Markdown, split into paragraphs."""
-    paths = sorted(ROOT.glob("*.md")) + sorted((ROOT / "docs").glob("*.md"))
-    paras = [p for path in paths for p in path.read_text(encoding="utf-8").split("\n\n")]
-    return [p for p in paras if p.strip()] or ["kvscope"]
 
 
 def build_tokenizer(out: Path) -> int:
@@ -95,6 +92,7 @@ def main(out_dir: str) -> None:
     vocab = build_tokenizer(out)
     tok = Tokenizer.from_file(str(out / "tokenizer.json"))
     build_model(out, vocab, tok.token_to_id("<|im_end|>"), tok.token_to_id("<|endoftext|>"))
+    (out / "kvscope-checkpoint.txt").write_text(VERSION + "\n")
     print(json.dumps({"dir": str(out), "vocab": vocab}))
 
 

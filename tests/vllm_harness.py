@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import httpx
+from vllm_checkpoint import VERSION as CHECKPOINT_VERSION
 
 from kvscope.backend.server.testing import free_port
 
@@ -93,7 +94,8 @@ def ensure_vllm_venv(log: Path | None = None) -> Path:
 
 def build_checkpoint(out: Path) -> Path:
     """The tiny random Llama + trained tokenizer in ``out`` (built once; reused if present)."""
-    if (out / "config.json").is_file() and (out / "tokenizer_config.json").is_file():
+    stamp = out / "kvscope-checkpoint.txt"
+    if stamp.is_file() and stamp.read_text().strip() == CHECKPOINT_VERSION:
         return out
     script = Path(__file__).with_name("vllm_checkpoint.py")
     proc = subprocess.run(

@@ -1,26 +1,38 @@
 """Traffic for the live-vLLM tests: chat sessions that share system prompts, a bad deploy, a
 reuse pattern that overflows a bounded cache, and a burst of long requests.
 
-Text is drawn from the words of this repository's own docs (the tiny tokenizer was trained on
-them, so prompts tokenize to a realistic ~1-2 tokens a word). Everything is seeded.
+Text is made of a fixed, seeded vocabulary of pseudo-words (the tiny tokenizer is trained on text
+drawn from it, so prompts tokenize to about two tokens a word). Nothing depends on files that
+change: the same seed gives the same prompts, token counts and cache behaviour on every machine.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _words() -> list[str]:
-    text = " ".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md")))
-    words = sorted(set(re.findall(r"[A-Za-z][a-z]{2,11}", text)))
-    return words or ["cache", "prefix", "block"]
+_ONSETS = ("b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "st",
+           "pr", "tr", "ch", "sh", "bl", "gr")  # fmt: skip
+_VOWELS = ("a", "e", "i", "o", "u", "ai", "ou", "ea")
+_CODAS = ("", "", "n", "r", "s", "t", "l", "nd", "ck")
 
 
-WORDS = _words()
+def _vocabulary(n: int = 1500, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    words: set[str] = set()
+    while len(words) < n:
+        syllables = rng.choice((1, 2, 2, 3))
+        words.add("".join(rng.choice(_ONSETS) + rng.choice(_VOWELS) + rng.choice(_CODAS)
+                          for _ in range(syllables)))  # fmt: skip
+    return sorted(words)
+
+
+WORDS = _vocabulary()
+
+
+def corpus(paragraphs: int = 3000, seed: int = 11) -> list[str]:
+    """Training text for the tiny tokenizer: prose over the same vocabulary."""
+    rng = random.Random(seed)
+    return [prose(rng, rng.randint(20, 80)) for _ in range(paragraphs)]
 
 
 def prose(rng: random.Random, n_words: int) -> str:
@@ -66,13 +78,13 @@ def with_timestamp(messages: list[dict], stamp: str) -> list[dict]:
     return [first, *messages[1:]]
 
 
-def reuse_requests(seed: int = 2, docs: int = 40, requests: int = 100,
-                   doc_words: int = 320) -> list[list[dict]]:  # fmt: skip
+def reuse_requests(seed: int = 2, docs: int = 48, requests: int = 110, doc_words: int = 320,
+                   skew: float = 0.4) -> list[list[dict]]:  # fmt: skip
     """Questions about a set of documents picked with a skewed (Zipf-like) popularity, each
     with its own question: the documents together overflow a bounded cache."""
     rng = random.Random(seed)
     bodies = [f"Document {d}. " + prose(rng, doc_words) for d in range(docs)]
-    weights = [1.0 / (d + 1) ** 0.8 for d in range(docs)]
+    weights = [1.0 / (d + 1) ** skew for d in range(docs)]
     out = []
     for _ in range(requests):
         d = rng.choices(range(docs), weights)[0]

@@ -22,127 +22,41 @@ import json
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
-import openai
 import pytest
 import yaml
 from conftest import require_binary
-from test_e2e_prometheus import Prometheus, wait_for
-from vllm_harness import ROOT, TINY_MODEL, VLLM_VENV, EventCapture, VllmServer, build_checkpoint
-from vllm_harness import ensure_vllm_venv as _ensure
-from vllm_workload import chat_sessions, interleave, long_prompts, reuse_requests, with_timestamp
+from test_e2e_prometheus import Prometheus
+from vllm_harness import (
+    ROOT,
+    TINY_MODEL,
+    EventCapture,
+    VllmServer,
+    build_checkpoint,
+    ensure_vllm_venv,
+)
+from vllm_phases import BLOCK, NUM_BLOCKS, Live, Turn, chat, run_phases
+from vllm_stream import (
+    alive_hashes,
+    as_vllm,
+    captured,
+    known_fields,
+    kvscope_frames,
+    removed_hashes,
+    vllm_decode,
+    wire_hash,
+)
+from vllm_workload import chat_sessions, interleave
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
-
-NUM_BLOCKS = 512  # --num-gpu-blocks-override; block 0 is vLLM's null block
-BLOCK = 32
-HIT_RATIO = "instance:kvcache_prefix_hits_per_queries:ratio_rate5m"
 CAPACITY_ERROR = 0.05  # measure's LRU curve vs vLLM's hit rate at the same cache, absolute
-
-
-@dataclass
-class Turn:
-    messages: list[dict]
-    prompt_tokens: int
-    cached_tokens: int
-
-
-@dataclass
-class Live:
-    server: VllmServer
-    prom: Prometheus
-    capture: EventCapture
-    model_dir: Path
-    work: Path
-    started: float
-    steady: list[Turn] = field(default_factory=list)
-    deploy: list[Turn] = field(default_factory=list)
-    reuse: list[Turn] = field(default_factory=list)
-    frames_after: dict[str, int] = field(default_factory=dict)  # captured messages per phase end
-    t_deploy: float = 0.0
-    t_burst: float = 0.0
-    ratio_before: float | None = None
-    ratio_after: float | None = None
-    hit_drop_fired: bool = False
-    preemptions_fired: bool = False
-    burst_codes: list[int] = field(default_factory=list)
-
-    @property
-    def instance(self) -> str:
-        return self.server.url.removeprefix("http://")
-
-    def client(self) -> openai.OpenAI:
-        return openai.OpenAI(base_url=self.server.url + "/v1", api_key="none", max_retries=0,
-                             timeout=120)  # fmt: skip
-
-    def alert(self, name: str) -> set[str]:
-        return self.prom.alert_states(name, self.instance)
-
-
-def chat(client: openai.OpenAI, model: str, messages: list[dict], max_tokens: int = 1) -> Turn:
-    """One chat completion; ``max_tokens=1`` keeps generated tokens out of the cache (vLLM caches
-    a block once its KV is computed, and the single sampled token's never is)."""
-    out = client.chat.completions.create(model=model, messages=messages, max_tokens=max_tokens,
-                                         temperature=0.0)  # fmt: skip
-    details = out.usage.prompt_tokens_details
-    cached = details.cached_tokens if details is not None else None
-    assert cached is not None, "vLLM did not report cached_tokens (--enable-prompt-tokens-details)"
-    return Turn(messages, out.usage.prompt_tokens, cached)
-
-
-def run_phases(live: Live) -> None:
-    client, model = live.client(), live.server.served_name
-    ratio = lambda: live.prom.value(f'{HIT_RATIO}{{instance="{live.instance}"}}')  # noqa: E731
-    # 1. Steady traffic: every session turn, then the same turns again (users re-asking), for at
-    # least 20 s so the hit-ratio baseline has samples.
-    steady = interleave(chat_sessions())
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < 20 or len(live.steady) < 2 * len(steady):
-        live.steady.append(chat(client, model, steady[len(live.steady) % len(steady)]))
-    assert wait_for(lambda: (ratio() or 0) > 0.5, 15), f"hit ratio {ratio()} never settled high"
-    live.ratio_before = ratio()
-    live.frames_after["steady"] = len(live.capture.frames)
-    # 2. Bad deploy: the time at the top of the system prompt.
-    t0, live.t_deploy = time.monotonic(), time.time()
-    while time.monotonic() - t0 < 45 and "firing" not in live.alert("KVCachePrefixHitRateDrop"):
-        stamp = datetime.now(UTC).isoformat(timespec="milliseconds")
-        messages = with_timestamp(steady[len(live.deploy) % len(steady)], stamp)
-        live.deploy.append(chat(client, model, messages))
-    live.hit_drop_fired = "firing" in live.alert("KVCachePrefixHitRateDrop")
-    live.ratio_after = ratio()
-    live.frames_after["deploy"] = len(live.capture.frames)
-    # 3. Re-asked documents that together overflow the cache.
-    live.reuse = [chat(client, model, m) for m in reuse_requests()]
-    live.frames_after["reuse"] = len(live.capture.frames)
-
-    # 4. Bursts of concurrent long requests that outgrow the cache while decoding.
-    def long(prompt: str) -> int:
-        try:
-            client.completions.create(model=model, prompt=prompt, max_tokens=160,
-                                      temperature=0.0, extra_body={"ignore_eos": True})  # fmt: skip
-        except openai.APIStatusError as exc:
-            return exc.status_code
-        return 200
-
-    t0, live.t_burst = time.monotonic(), time.time()
-    round_ = 0
-    while time.monotonic() - t0 < 60 and "firing" not in live.alert("KVCachePreemptions"):
-        with ThreadPoolExecutor(16) as pool:
-            live.burst_codes += pool.map(long, long_prompts(seed=10 + round_))
-        round_ += 1
-        wait_for(lambda: "firing" in live.alert("KVCachePreemptions"), 4)
-    live.preemptions_fired = "firing" in live.alert("KVCachePreemptions")
-    live.frames_after["burst"] = len(live.capture.frames)
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     prometheus_bin = require_binary("prometheus")
-    _ensure()
+    ensure_vllm_venv()
     model_dir = build_checkpoint(TINY_MODEL)
     work = tmp_path_factory.mktemp("vllm")
     rules = work / "rules"
@@ -185,53 +99,6 @@ def measure(live: Live, log: Path, *extra: str, block_size: bool = True) -> dict
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
-
-
-_DECODED: dict[int, list[dict]] = {}
-
-
-def vllm_decode(payloads: list[bytes]) -> list[dict]:
-    """Each payload decoded by vLLM's own msgspec structs (in ``.venv-vllm``)."""
-    import msgpack
-    from vllm_harness import VLLM_PY, vllm_env
-
-    blob = Path(VLLM_VENV / "decode-in.msgpack")
-    blob.write_bytes(msgpack.packb(payloads, use_bin_type=True))
-    script = Path(__file__).with_name("vllm_decode.py")
-    proc = subprocess.run([str(VLLM_PY), str(script), str(blob)], capture_output=True, text=True,
-                          env=vllm_env(), timeout=120, check=False)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return [json.loads(line) for line in proc.stdout.splitlines()]
-
-
-def captured(live: Live) -> list[dict]:
-    """vLLM's decoding of every captured message so far (the reference for the tests)."""
-    frames = live.capture.frames[:]
-    if _DECODED.get(len(frames)) is None:
-        _DECODED.clear()
-        out = vllm_decode([f[2] for f in frames])
-        assert all(r["ok"] for r in out), [r for r in out if not r["ok"]][:3]
-        _DECODED[len(frames)] = [r["batch"] for r in out]
-    return _DECODED[len(frames)]
-
-
-def removed_hashes(batches: list[dict]) -> int:
-    return sum(len(e["block_hashes"]) for b in batches for e in b["events"]
-               if e["type"] == "BlockRemoved")  # fmt: skip
-
-
-def alive_hashes(batches: list[dict]) -> set:
-    """Hashes with at least one cached copy after ``batches`` (copies are counted, as vLLM
-    sends one BlockStored / BlockRemoved per physical copy)."""
-    copies: dict = {}
-    for b in batches:
-        for e in b["events"]:
-            if e["type"] == "AllBlocksCleared":
-                copies.clear()
-            for h in e.get("block_hashes", []):
-                key = json.dumps(h)
-                copies[key] = copies.get(key, 0) + (1 if e["type"] == "BlockStored" else -1)
-    return {k for k, n in copies.items() if n > 0}
 
 
 # --- promptlint measure -------------------------------------------------------------------------
@@ -442,59 +309,15 @@ def test_inspector_shows_vllm_hit_rate_blocks_prefix_text_and_evictions(live: Li
 # --- the wire format, both ways ------------------------------------------------------------------
 
 
-def _kvscope_frames(form: str, int_hashes: bool) -> tuple[list[bytes], list]:
-    """Frames from kvscope's own publisher (bound on loopback), as a subscriber receives them."""
-    from kvscope.backend.event_codec import encode_batch
-    from kvscope.backend.events import (
-        AllBlocksCleared,
-        BlockHit,
-        BlockRemoved,
-        BlockStored,
-        EventBatch,
-    )
-    from kvscope.backend.kv_publisher import ZmqEventPublisher
-    from kvscope.backend.prefix_keys import block_hashes
-
-    hs = block_hashes(list(range(96)), BLOCK)
-    batches = [
-        EventBatch(1.5, [BlockStored(hs[:2], None, list(range(64)), BLOCK)]),
-        EventBatch(2.5, [BlockStored(hs[2:], hs[1], list(range(64, 96)), BLOCK, medium="CPU"),
-                         BlockHit(hs[:2], 64, tenant="acme"),  # kvscope-only: not sent to vLLM
-                         BlockRemoved([hs[2]], medium="CPU")], data_parallel_rank=0),
-        EventBatch(3.5, [AllBlocksCleared()]),
-    ]  # fmt: skip
-    pub = ZmqEventPublisher("tcp://127.0.0.1:*", topic="kv-events", form=form,
-                            int_hashes=int_hashes)  # fmt: skip
-    capture = EventCapture(pub.endpoint, "kv-events").start()
-    beat = encode_batch(EventBatch(0.0, []), form=form, int_hashes=int_hashes)
-    real = lambda: [f[2] for f in capture.frames if f[2] != beat]  # noqa: E731
-    try:
-        # Heartbeats until the subscription is live (ZMQ drops what a PUB sends before that).
-        assert wait_for(lambda: pub.publish(EventBatch(0.0, [])) or capture.frames, 10, 0.05)
-        for batch in batches:
-            pub.publish(batch)
-        assert wait_for(lambda: len(real()) >= len(batches), 10, step=0.05)
-    finally:
-        capture.stop()
-        pub.close()
-    return real(), batches
-
-
-def _wire(h, int_hashes: bool):
-    from kvscope.backend.prefix_keys import to_wire_int
-
-    return to_wire_int(h) if int_hashes else {"hex": h.hex()}
-
-
 @pytest.mark.parametrize("int_hashes", [True, False])
 def test_vllm_decoder_reads_kvscope_frames(live: Live, int_hashes: bool) -> None:
     # The map form: vLLM 0.32 decodes only it (the tagged-array form is for vLLM before PR #42892;
     # 0.32 rejects it with "Expected `object`, got `array`").
-    payloads, batches = _kvscope_frames("map", int_hashes)
+    payloads, batches = kvscope_frames("map", int_hashes)
     out = vllm_decode(payloads)
     assert all(r["ok"] for r in out), out
     got = [r["batch"] for r in out]
-    w = lambda h: _wire(h, int_hashes)  # noqa: E731
+    w = lambda h: wire_hash(h, int_hashes)  # noqa: E731
     assert [b["ts"] for b in got] == [1.5, 2.5, 3.5]
     assert [b["dp_rank"] for b in got][1] == 0
     first, second, third = (b["events"] for b in got)
@@ -508,27 +331,6 @@ def test_vllm_decoder_reads_kvscope_frames(live: Live, int_hashes: bool) -> None
     assert second[0]["medium"] == "CPU" and second[1]["medium"] == "CPU"
     assert second[1]["block_hashes"] == [w(batches[1].events[2].block_hashes[0])]
     assert [e["type"] for e in third] == ["AllBlocksCleared"]
-
-
-def _known(event: dict) -> dict:
-    """The fields kvscope's events share with vLLM's, hashes as vLLM's decoder prints them."""
-    names = {"BlockStored": ("block_hashes", "parent_block_hash", "token_ids", "block_size",
-                             "lora_id", "medium", "lora_name", "extra_keys", "group_idx",
-                             "kv_cache_spec_kind", "kv_cache_spec_sliding_window"),
-             "BlockRemoved": ("block_hashes", "medium", "group_idx"),
-             "AllBlocksCleared": ()}[event["type"]]  # fmt: skip
-    return {"type": event["type"], **{n: event.get(n) for n in names}}
-
-
-def _as_vllm(event) -> dict:
-    from dataclasses import asdict
-
-    def plain(v):
-        if isinstance(v, bytes):
-            return {"hex": v.hex()}
-        return [plain(x) for x in v] if isinstance(v, list | tuple) else v
-
-    return _known({"type": event.TYPE, **{k: plain(v) for k, v in asdict(event).items()}})
 
 
 def test_kvscope_decoder_reads_vllm_frames(live: Live) -> None:
@@ -546,8 +348,8 @@ def test_kvscope_decoder_reads_vllm_frames(live: Live) -> None:
     for frame, want in zip(frames, ref, strict=True):
         batch = decode_batch(frame[2])
         assert batch.ts == want["ts"] and batch.data_parallel_rank == want["dp_rank"]
-        got = [_as_vllm(e) for e in batch.events]
-        if got != [_known(e) for e in want["events"]]:
+        got = [as_vllm(e) for e in batch.events]
+        if got != [known_fields(e) for e in want["events"]]:
             mismatched.append((got[:1], want["events"][:1]))
         hashes = [h for e in want["events"] for h in e.get("block_hashes", [])]
         int_hashes = any(isinstance(h, int) for h in hashes)

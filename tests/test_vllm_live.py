@@ -83,8 +83,13 @@ def live(tmp_path_factory):
 
 
 def write_log(path: Path, turns: list[Turn]) -> Path:
-    path.write_text("".join(json.dumps({"model": "tiny-llama", "messages": t.messages}) + "\n"
-                            for t in turns))  # fmt: skip
+    """Request bodies, one a line; ``{"request", "response"}`` where a response was kept."""
+    lines = []
+    for t in turns:
+        body = {"model": "tiny-llama", "messages": t.messages}
+        line = body if t.response is None else {"request": body, "response": t.response}
+        lines.append(json.dumps(line) + "\n")
+    path.write_text("".join(lines))
     return path
 
 
@@ -135,6 +140,23 @@ def test_measure_reads_the_block_size_from_vllm_metrics(live: Live, tmp_path: Pa
                   block_size=False)  # fmt: skip
     assert doc["block_size"] == BLOCK
     assert doc["engine_hit_tokens"] == sum(t.cached_tokens for t in live.steady)
+
+
+def test_measure_counts_the_reply_blocks_vllm_cached(live: Live, tmp_path: Path) -> None:
+    """Turns that re-send the model's reply hit the blocks vLLM cached while generating it; a log
+    with the responses lets measure predict those hits too."""
+    batches = captured(live)[: live.frames_after["replies"]]
+    assert removed_hashes(batches) == 0, "the conversations must fit the cache (no eviction)"
+    turns = live.steady + live.replies
+    doc = measure(live, write_log(tmp_path / "replies.jsonl", turns), "--capacity", "none")
+    without = [Turn(t.messages, t.prompt_tokens, t.cached_tokens) for t in turns]
+    log = write_log(tmp_path / "requests.jsonl", without)
+    prompts_only = measure(live, log, "--capacity", "none")
+    cached = sum(t.cached_tokens for t in turns)
+    print(f"cached: vLLM {cached}, measure with replies {doc['engine_hit_tokens']}, "
+          f"requests only {prompts_only['engine_hit_tokens']}")  # fmt: skip
+    assert prompts_only["engine_hit_tokens"] < cached, "the replies' blocks must have been hit"
+    assert doc["engine_hit_tokens"] == cached
 
 
 def test_capacity_curve_at_a_bounded_cache_is_within_error_of_vllm(live: Live, tmp_path) -> None:

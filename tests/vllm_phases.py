@@ -29,6 +29,7 @@ class Turn:
     messages: list[dict]
     prompt_tokens: int
     cached_tokens: int
+    response: dict | None = None  # the response body, for turns whose reply is re-sent
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Live:
     work: Path
     started: float
     steady: list[Turn] = field(default_factory=list)
+    replies: list[Turn] = field(default_factory=list)
     deploy: list[Turn] = field(default_factory=list)
     reuse: list[Turn] = field(default_factory=list)
     frames_after: dict[str, int] = field(default_factory=dict)  # captured messages per phase end
@@ -63,15 +65,44 @@ class Live:
         return self.prom.alert_states(name, self.instance)
 
 
-def chat(client: openai.OpenAI, model: str, messages: list[dict], max_tokens: int = 1) -> Turn:
+def chat(client: openai.OpenAI, model: str, messages: list[dict], max_tokens: int = 1,
+         allowed: list[int] | None = None) -> Turn:  # fmt: skip
     """One chat completion; ``max_tokens=1`` keeps generated tokens out of the cache (vLLM caches
-    a block once its KV is computed, and the single sampled token's never is)."""
+    a block once its KV is computed, and the single sampled token's never is). ``allowed``
+    restricts the output to those token ids."""
+    extra = {"allowed_token_ids": allowed} if allowed else None
     out = client.chat.completions.create(model=model, messages=messages, max_tokens=max_tokens,
-                                         temperature=0.0)  # fmt: skip
+                                         temperature=0.0, extra_body=extra)  # fmt: skip
     details = out.usage.prompt_tokens_details
     cached = details.cached_tokens if details is not None else None
     assert cached is not None, "vLLM did not report cached_tokens (--enable-prompt-tokens-details)"
-    return Turn(messages, out.usage.prompt_tokens, cached)
+    return Turn(messages, out.usage.prompt_tokens, cached, out.model_dump() if allowed else None)
+
+
+def whole_word_tokens(model_dir: Path) -> list[int]:
+    """Ids of tokens that are a space and a whole vocabulary word. Any sequence of them decodes
+    to text that tokenizes back to the same ids, so a reply re-sent in the next turn is the token
+    sequence vLLM generated (and cached), as it is with a trained model's replies."""
+    from vllm_workload import WORDS
+
+    from kvscope.backend.tokenizers import get_tokenizer
+
+    tok = get_tokenizer(f"hf:{model_dir}")
+    return sorted({ids[0] for w in WORDS if len(ids := tok.encode(" " + w)) == 1})
+
+
+def converse(live: Live, sessions: list[list[list[dict]]], reply_tokens: int = 40) -> None:
+    """Each session turn by turn, the model's own reply re-sent as the assistant turn."""
+    client, model = live.client(), live.server.served_name
+    allowed = whole_word_tokens(live.model_dir)
+    for turns in sessions:
+        history = turns[0][:-1]
+        for asked in turns:
+            history = [*history, asked[-1]]
+            turn = chat(client, model, history, reply_tokens, allowed)
+            live.replies.append(turn)
+            reply = turn.response["choices"][0]["message"]["content"]
+            history = [*history, {"role": "assistant", "content": reply}]
 
 
 def run_phases(live: Live) -> None:
@@ -86,6 +117,9 @@ def run_phases(live: Live) -> None:
     assert wait_for(lambda: (ratio() or 0) > 0.5, 15), f"hit ratio {ratio()} never settled high"
     live.ratio_before = ratio()
     live.frames_after["steady"] = len(live.capture.frames)
+    # 1b. Conversations that re-send the model's replies (vLLM cached the generated blocks).
+    converse(live, chat_sessions(seed=5, sessions=6, turns=3))
+    live.frames_after["replies"] = len(live.capture.frames)
     # 2. Bad deploy: the time at the top of the system prompt.
     t0, live.t_deploy = time.monotonic(), time.time()
     while time.monotonic() - t0 < 45 and "firing" not in live.alert("KVCachePrefixHitRateDrop"):

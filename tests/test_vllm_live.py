@@ -156,7 +156,12 @@ def test_measure_counts_the_reply_blocks_vllm_cached(live: Live, tmp_path: Path)
     print(f"cached: vLLM {cached}, measure with replies {doc['engine_hit_tokens']}, "
           f"requests only {prompts_only['engine_hit_tokens']}")  # fmt: skip
     assert prompts_only["engine_hit_tokens"] < cached, "the replies' blocks must have been hit"
-    assert doc["engine_hit_tokens"] == cached
+    # vLLM caches the full blocks of the prompt and the reply but its last token (sampled, never
+    # fed back): a reply ending exactly on a block boundary leaves that block uncached.
+    ends = {i: t.prompt_tokens + t.response["usage"]["completion_tokens"]
+            for i, t in enumerate(turns) if t.response is not None}  # fmt: skip
+    edge = [i for i, n in ends.items() if n % BLOCK == 0]
+    assert doc["engine_hit_tokens"] == cached, f"turns whose reply ends on a block edge: {edge}"
 
 
 def test_capacity_curve_at_a_bounded_cache_is_within_error_of_vllm(live: Live, tmp_path) -> None:

@@ -10,7 +10,7 @@ ARGS ?=
 TORCH_SPEC ?= torch==2.13.0
 PYTEST_ARGS ?=
 
-.PHONY: all setup demo test bench lint fmt prometheus clean
+.PHONY: all setup demo test bench lint fmt prometheus vllm clean
 
 all: test
 
@@ -37,6 +37,10 @@ $(PROM_STAMP): | $(BIN)/python
 	fi
 	@touch $@
 
+# vLLM's CPU build in its own venv, .venv-vllm (stamped; tests/test_vllm_live.py does this itself).
+vllm: $(STAMP)
+	$(BIN)/python tests/vllm_harness.py
+
 demo: setup
 	$(BIN)/python -m kvscope.backend.demo $(ARGS)
 
@@ -57,4 +61,4 @@ fmt: $(STAMP)
 	$(BIN)/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) .venv-vllm .venv-vllm-install.log build *.egg-info .pytest_cache

@@ -149,7 +149,7 @@ class InspectorApp(App[None]):
     def _show_status(self) -> None:
         try:
             bar = self._main.query_one(StatusBar)
-        except NoMatches:  # shutting down: the widgets are already gone
+        except (NoMatches, IndexError):  # shutting down: the widgets (or screens) are gone
             return
         bar.show(self.feed.statuses, self._trace_note())
 

@@ -95,7 +95,8 @@ async def mixed(server, hostile: list[dict], normal: int):
             client.post("/v1/completions", json={"model": MODEL, "prompt": TEXT, "max_tokens": 8})
             for _ in range(normal)
         ]
-        bad = [client.post("/v1/chat/completions", content=raw(b), headers=headers) for b in hostile]
+        url = "/v1/chat/completions"
+        bad = [client.post(url, content=raw(b), headers=headers) for b in hostile]
         got = await asyncio.gather(*good[: normal // 2], *bad, *good[normal // 2 :])
     bad_n = len(hostile)
     return got[: normal // 2] + got[normal // 2 + bad_n :], got[normal // 2 : normal // 2 + bad_n]

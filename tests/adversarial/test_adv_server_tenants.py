@@ -21,7 +21,7 @@ from kvscope.inspect.sources.http import ServerSource
 MODEL = "kvscope-tiny"
 KEYS = {"gateway": "gw-key", "alice": "alice-key", "bob": "bob-key", "admin": "admin-key"}
 SYSTEM = {
-    name: f"{name.upper()}-ONLY system prompt: you answer for {name} and keep {name}'s secrets. " * 3
+    name: f"{name.upper()}-ONLY system prompt: you answer for {name}, keep {name}'s secrets. " * 3
     for name in ("alice", "bob", "carol")
 }
 
@@ -52,7 +52,8 @@ def chat(server, who: str, system: str, **kw) -> httpx.Response:
 
 def prefixes(server, who: str | None, **params) -> httpx.Response:
     headers = auth(who) if who else {}
-    return httpx.get(server.url + "/v1/cache/prefixes", params={"top": 50, **params}, headers=headers)
+    url = server.url + "/v1/cache/prefixes"
+    return httpx.get(url, params={"top": 50, **params}, headers=headers)
 
 
 def test_the_openai_api_needs_a_valid_key(server):

@@ -168,6 +168,10 @@ class DiskTier:
         finally:
             os.close(fd)
 
+    def note_discarded(self, what: str, why: str) -> None:
+        """Count and log a block the cache refused to restore (e.g. its chain is broken)."""
+        self._discard(what, why)
+
     def _discard(self, what: str, why: str, counted: bool = True) -> None:
         """Log one discarded block (or manifest line) at start-up, with the reason."""
         log.warning("disk tier: discarding %s: %s", what, why)

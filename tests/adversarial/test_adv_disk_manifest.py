@@ -59,7 +59,7 @@ def test_wrongly_typed_manifest_entries_are_discarded_with_reasons(tmp_path):
     (disk / "manifest.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
 
     log = tmp_path / "second.log"
-    with ServerProcess(args + ["--log-level", "info"], log_path=log) as second:
+    with ServerProcess([*args, "--log-level", "info"], log_path=log) as second:
         stats = httpx.get(second.url + "/v1/cache/stats", params={"check": "true"}).json()
         assert stats["integrity"] == "ok"
         assert stats["cache"]["disk_discarded_at_start"] >= len(BAD_FIELDS)

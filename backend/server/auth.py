@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from kvscope.backend.safe_files import UnsafeFileError, read_text
 from kvscope.backend.server.protocol import APIError, error_body
 from kvscope.backend.server.validate import check_id
 
+KEY_FILE_LIMIT = 1 << 20
 ADMIN_FLAGS = "--admin-api-key (or --admin-api-key-file, KVSCOPE_ADMIN_API_KEY) or --admin-port"
 
 
@@ -77,9 +78,9 @@ def _same(a: str, b: str) -> bool:
 def read_key_file(path: str, what: str) -> str:
     """The first non-empty line of a key file; ValueError with a one-line message."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {what} {path}: {exc}") from None
+        lines = read_text(path, KEY_FILE_LIMIT, "key file").splitlines()
+    except UnsafeFileError as exc:
+        raise ValueError(f"{what}: {exc}") from None
     key = next((line.strip() for line in lines if line.strip()), None)
     if not key:
         raise ValueError(f"{what} {path} is empty; put the key on its first line")
@@ -89,9 +90,9 @@ def read_key_file(path: str, what: str) -> str:
 def read_tenant_keys(path: str) -> dict[str, str]:
     """``<tenant> <key>`` lines (``#`` comments) -> {key: tenant}; ValueError on a bad line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read --tenant-keys {path}: {exc}") from None
+        text = read_text(path, KEY_FILE_LIMIT, "key file")
+    except UnsafeFileError as exc:
+        raise ValueError(f"--tenant-keys: {exc}") from None
     out: dict[str, str] = {}
     for n, line in enumerate(text.splitlines(), 1):
         line = line.strip()

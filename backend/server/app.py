@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -29,6 +30,7 @@ from kvscope.backend.server.limits import (
     TokenizerPool,
 )
 from kvscope.backend.server.metrics import ServerMetrics
+from kvscope.backend.server.openapi_links import add_links
 from kvscope.backend.server.protocol import (
     APIError,
     ChatCompletionRequest,
@@ -75,6 +77,14 @@ def create_app(
     app.include_router(
         cache_router(engine, opts.auth, opts.max_pinned_fraction, opts.special_in_content)
     )
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            app.openapi_schema = add_links(schema)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     # outermost first: size bound before anything reads the body, then who is calling
     app.add_middleware(AuthMiddleware, config=opts.auth)
     app.add_middleware(BodyLimitMiddleware, max_bytes=opts.max_request_bytes)

@@ -2,9 +2,10 @@
 
 A link says "after this call, that call makes sense, with these values": a completion is
 followed by the cache's stats (with ``check=true``) and by the caller's own prefixes (``user``
-from the request), a chat completion also by pinning its messages; a pin by its undo (the same body with ``unpin: true``) and by the prefix
-list; a reset by the stats. Schemathesis' stateful mode walks these links, so sequences such as
-pin -> unpin -> reset -> stats are generated, not only single calls.
+from the request), a chat completion also by pinning its messages; a pin by its undo (the same
+body with ``unpin: true``) and by the prefix list; a reset by the stats. Schemathesis' stateful
+mode walks these links, so sequences such as chat -> pin -> unpin -> reset -> stats are
+generated, not only single calls.
 """
 
 from __future__ import annotations

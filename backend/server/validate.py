@@ -19,7 +19,7 @@ MAX_MODEL_CHARS = 512
 MAX_STOP_CHARS = 256
 MAX_DEPTH = 32  # nesting of a body's objects and lists (content parts, tools, tool_calls)
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # C0, DEL, C1, line separators
 
 
 def utf8_problem(value: str) -> str | None:
@@ -49,7 +49,7 @@ def check_id(value: str, what: str, limit: int = MAX_ID_CHARS) -> str:
     if len(value) > limit:
         raise ValueError(f"{what} is {len(value)} characters; at most {limit} are allowed")
     if _CONTROL.search(value):
-        raise ValueError(f"{what} must not contain control characters (newlines, tabs, NUL)")
+        raise ValueError(f"{what} must not contain control characters or line breaks")
     return value
 
 

@@ -85,9 +85,10 @@ def create_app(
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-    # outermost first: size bound before anything reads the body, then who is calling
-    app.add_middleware(AuthMiddleware, config=opts.auth)
+    # the last added runs first: who is calling (a 401 reads no body), then the size bound
+    # (a 413 before anything parses the body), then the routes
     app.add_middleware(BodyLimitMiddleware, max_bytes=opts.max_request_bytes)
+    app.add_middleware(AuthMiddleware, config=opts.auth)
 
     @app.get("/health")
     async def health() -> dict:

@@ -16,8 +16,9 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from kvscope.backend.chat import ChatRequestError, request_tokens
 from kvscope.backend.prefix_keys import ExtraKeys
-from kvscope.backend.server.auth import ADMIN_FLAGS, AuthConfig, caller_of, require_admin
+from kvscope.backend.server.auth import ADMIN_FLAGS, AuthConfig, Caller, caller_of, require_admin
 from kvscope.backend.server.protocol import APIError, PinRequest
+from kvscope.backend.server.requests import tenant_salt
 from kvscope.backend.server.validate import check_id
 
 MAX_TOP = 1000
@@ -113,7 +114,10 @@ def cache_router(
                 f"a pinned prefix needs at least one full block ({engine.config.block_size} "
                 f"tokens); this one has {len(tokens)}",
             )
-        extra = ExtraKeys(model=engine.model_name, lora=body.lora, salt=body.cache_salt)
+        owner = Caller(False, body.tenant, False)
+        extra = ExtraKeys(
+            model=engine.model_name, lora=body.lora, salt=tenant_salt(owner, body.cache_salt)
+        )
         key, blocks = (tuple(tokens), extra), len(tokens) // engine.config.block_size
         limit = int(engine.config.num_blocks * max_pinned_fraction)
         with engine.lock:

@@ -186,7 +186,8 @@ class CompletionRequest(_Request):
 class PinRequest(_Body):
     """Pin a prefix (never evicted): give ``text``, ``token_ids`` or chat ``messages``.
 
-    ``unpin: true`` undoes an earlier pin of the same prefix and keys.
+    ``unpin: true`` undoes an earlier pin of the same prefix and keys. ``tenant`` pins a
+    prefix of a ``--tenant-keys`` tenant, whose requests are salted under its name.
     """
 
     text: str | None = None
@@ -194,6 +195,9 @@ class PinRequest(_Body):
     messages: list[ChatMessage] | None = None
     cache_salt: Salt | None = None
     lora: Lora | None = None
+    tenant: User | None = Field(
+        default=None, description="Pin as this --tenant-keys tenant (its salt namespace)."
+    )
     unpin: StrictBool = False
 
 

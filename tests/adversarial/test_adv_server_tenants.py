@@ -148,3 +148,17 @@ def test_the_inspector_sends_the_admin_key_for_hot_prefixes(server):
     feed, got = collect()
     with pytest.raises(OSError):  # keys are required here: without one even stats are refused
         ServerSource(server.url).poll(feed)
+
+
+def test_an_operator_pins_a_tenants_prefix_in_its_salt_namespace(server):
+    system = "Alice's pinned system prompt, long enough to fill two blocks of tokens. " * 3
+    assert chat(server, "alice", system, cache_salt="s1").status_code == 200
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": "hello"}]
+    pin = server.admin_url + "/v1/cache/pin"
+    body = {"messages": messages, "cache_salt": "s1"}
+    as_alice = httpx.post(pin, json={**body, "tenant": "alice"}).json()
+    unsalted = httpx.post(pin, json=body).json()
+    assert as_alice["cached_blocks"] > 0  # her blocks: salted under her name
+    assert unsalted["cached_blocks"] == 0  # the same text outside her namespace is not cached
+    for extra in ({"tenant": "alice"}, {}):
+        assert httpx.post(pin, json={**body, **extra, "unpin": True}).status_code == 200

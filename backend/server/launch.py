@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import socket
 import sys
 
@@ -41,8 +42,10 @@ class Server:
         sockets = [self.sock]
         if self.admin_sock is not None:
             admin_host, admin_port = self.admin_sock.getsockname()[:2]
+            exposed = not ipaddress.ip_address(admin_host).is_loopback
+            note = " (not loopback: whoever reaches it is an operator)" if exposed else ""
             print(
-                f"kvscope serve: admin listener on http://{admin_host}:{admin_port}",
+                f"kvscope serve: admin listener on http://{admin_host}:{admin_port}{note}",
                 file=sys.stderr,
                 flush=True,
             )

@@ -173,6 +173,15 @@ class CompletionRequest(_Request):
     prompt: str | list[StrictInt] = Field(description="Text, or a list of token ids.")
     max_tokens: StrictInt | None = Field(default=16, ge=1, le=1_000_000)
 
+    @field_validator("prompt", mode="before")
+    @classmethod
+    def _prompt_type(cls, v: Any) -> Any:
+        if isinstance(v, list) and not all(type(t) is int for t in v):
+            raise ValueError("a token-id prompt must be a list of integers (not booleans or text)")
+        if not isinstance(v, str | list):
+            raise ValueError("the prompt must be a string or a list of token ids")
+        return v
+
     @field_validator("prompt")
     @classmethod
     def _prompt(cls, v: str | list[int]) -> str | list[int]:

@@ -18,6 +18,7 @@ MAX_ID_CHARS = 256
 MAX_MODEL_CHARS = 512
 MAX_STOP_CHARS = 256
 MAX_DEPTH = 32  # nesting of a body's objects and lists (content parts, tools, tool_calls)
+MAX_VALUES = 200_000  # strings, numbers, objects and lists in one body: bounds the walk's work
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # C0, DEL, C1, line separators
 
@@ -74,11 +75,16 @@ Stop = Annotated[str, AfterValidator(_stop)]
 
 
 def check_body(value: Any, path: str = "body", depth: int = 0) -> None:
-    """Raise ValueError for the first string (or key) in ``value`` that is not UTF-8, or for
-    nesting deeper than ``MAX_DEPTH``; iterative enough for any body the size limit admits."""
+    """Raise ValueError for the first string (or key) in ``value`` that is not UTF-8, for
+    nesting deeper than ``MAX_DEPTH`` or more than ``MAX_VALUES`` values; iterative, and its
+    work is bounded whatever the body."""
     stack: list[tuple[Any, str, int]] = [(value, path, depth)]
+    seen = 0
     while stack:
         item, where, level = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise ValueError(f"{path} holds more than {MAX_VALUES} values; send a smaller request")
         if isinstance(item, str):
             check_text(item, where)
         elif isinstance(item, dict | list):

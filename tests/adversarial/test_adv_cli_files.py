@@ -154,3 +154,17 @@ def test_kvscope_serve_refuses_bad_security_flags(files, args, needle, capsys, m
 
     monkeypatch.chdir(files)  # in-process: the flags are refused before anything is loaded
     assert needle in usage_error(main, ["--port", "0", *args], capsys)
+
+
+def test_security_flags_reach_the_server_options(files):
+    from kvscope.backend.server.cli import build_parser, server_options
+
+    (files / "tenants.txt").write_text("alice k-alice\nbob k-bob\n")
+    argv = ["--tenant-keys", str(files / "tenants.txt"), "--admin-port", "9999"]
+    argv += ["--allow-special-tokens-in-content", "--max-pinned-fraction", "0.1"]
+    opts = server_options(build_parser().parse_args(argv), environ={"KVSCOPE_API_KEY": "gw"})
+    assert opts.special_in_content and opts.max_pinned_fraction == 0.1
+    assert opts.auth.tenant_keys == {"k-alice": "alice", "k-bob": "bob"}
+    assert opts.auth.api_keys == ("gw",) and opts.auth.admin_port == 9999
+    env = {"KVSCOPE_ADMIN_API_KEY": "op"}
+    assert server_options(build_parser().parse_args([]), environ=env).auth.admin_key == "op"

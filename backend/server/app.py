@@ -38,7 +38,7 @@ from kvscope.backend.server.protocol import (
     error_body,
     usage,
 )
-from kvscope.backend.server.requests import Prepared, prepare
+from kvscope.backend.server.requests import Prepared, prepare, prompt_chars
 
 POLL_S = 0.25
 
@@ -115,7 +115,8 @@ def create_app(
     async def run(body, request: Request, operation: str):
         caller = caller_of(request)
         special = opts.special_in_content
-        prepared = await pool.run(prepare, engine, body, operation, caller, special)
+        chars = prompt_chars(body)
+        prepared = await pool.run(prepare, engine, body, operation, caller, special, chars=chars)
         return await _respond(engine, prepared, body, request)
 
     errors: dict = {400: {}, 401: {}, 404: {}, 413: {}, 429: {}}

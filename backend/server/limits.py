@@ -110,14 +110,21 @@ def max_token_chars(tokenizer) -> int:
 
 
 class TokenizerPool:
-    """A small dedicated thread pool for request preparation (rendering + tokenizing)."""
+    """Dedicated threads for request preparation (rendering + tokenizing), in two lanes: prompts
+    over ``LARGE_CHARS`` characters queue among themselves, so a burst of huge prompts never
+    delays an ordinary one."""
+
+    LARGE_CHARS = 64 * 1024
 
     def __init__(self, workers: int = 2) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kvscope-tok")
+        self._small = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kvscope-tok")
+        self._large = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kvscope-tok-big")
 
-    async def run(self, fn, *args):
+    async def run(self, fn, *args, chars: int = 0):
+        pool = self._large if chars > self.LARGE_CHARS else self._small
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+        return await loop.run_in_executor(pool, functools.partial(fn, *args))
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._small, self._large):
+            pool.shutdown(wait=False, cancel_futures=True)

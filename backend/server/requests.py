@@ -81,6 +81,13 @@ def _text_chars(value: Any) -> int:
     return 0
 
 
+def prompt_chars(body: ChatCompletionRequest | CompletionRequest) -> int:
+    """Characters of prompt text in a request (messages, tools or a text prompt)."""
+    if isinstance(body, ChatCompletionRequest):
+        return sum(_text_chars(m.content) for m in body.messages) + _text_chars(body.tools)
+    return len(body.prompt) if isinstance(body.prompt, str) else 0
+
+
 def prepare(
     engine: Engine,
     body: ChatCompletionRequest | CompletionRequest,

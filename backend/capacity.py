@@ -26,6 +26,9 @@ DTYPE_ALIASES = {
 GB = 10**9
 
 
+MAX_MEMORY_GB = 1e9  # an exabyte: beyond any KV budget, and far below float overflow
+
+
 class CapacityError(ValueError):
     """Bad capacity input; the message says what to do."""
 
@@ -108,8 +111,8 @@ def capacity(bytes_per_token: int, tokens: int, memory_gb: float, block_size: in
         raise CapacityError("tokens must be a positive number of tokens per sequence")
     if block_size <= 0:
         raise CapacityError("block size must be a positive number of tokens")
-    if not memory_gb > 0:
-        raise CapacityError("memory must be a positive number of GB")
+    if not 0 < memory_gb <= MAX_MEMORY_GB:  # False for nan; inf and 1e308 overflow an int
+        raise CapacityError(f"memory must be a positive number of GB, at most {MAX_MEMORY_GB:g}")
     memory = int(memory_gb * GB)
     block_bytes = block_size * bytes_per_token
     blocks = blocks_for(tokens, block_size)
@@ -167,8 +170,12 @@ def shape_from_config(path: str | Path) -> ModelShape:
     """A ``ModelShape`` from a Hugging Face ``config.json`` (or the directory holding it)."""
     path = Path(path)
     path = path / "config.json" if path.is_dir() else path
+    from kvscope.backend.safe_files import UnsafeFileError, read_text
+
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(read_text(path, 16 * 1024 * 1024, "config.json"))
+        if not isinstance(raw, dict):
+            raise CapacityError(f"{path} must hold a JSON object (a model's config.json)")
         raw = raw.get("text_config", raw)
         heads = int(raw["num_attention_heads"])
         head_dim = raw.get("head_dim") or int(raw["hidden_size"]) // heads
@@ -181,9 +188,17 @@ def shape_from_config(path: str | Path) -> ModelShape:
             context=int(raw.get("max_position_embeddings") or 4096),
             dtype=DTYPE_ALIASES.get(str(raw.get("torch_dtype", "bf16")), "bf16"),
         )
-    except FileNotFoundError:
-        raise CapacityError(f"{path} does not exist; give a model's config.json") from None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    except CapacityError:
+        raise
+    except UnsafeFileError as exc:
+        if not path.exists():
+            raise CapacityError(f"{path} does not exist; give a model's config.json") from None
+        raise CapacityError(str(exc)) from None
+    except KeyError as exc:
+        raise CapacityError(f"{path} is not a usable config.json (no {exc} field)") from None
+    except RecursionError:
+        raise CapacityError(f"{path} nests too deeply to be a config.json") from None
+    except (OSError, ValueError, TypeError, AttributeError, ZeroDivisionError) as exc:
         raise CapacityError(f"{path} is not a usable config.json ({exc!r})") from None
 
 

@@ -45,7 +45,16 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _check_flags(args: argparse.Namespace) -> None:
+    """Sizes given on the command line must be positive (0 is not "unset")."""
+    for flag in ("layers", "kv_heads", "head_dim", "heads", "max_context"):
+        value = getattr(args, flag, None)
+        if value is not None and value <= 0:
+            raise CapacityError(f"--{flag.replace('_', '-')} must be a positive integer")
+
+
 def _shape(args: argparse.Namespace) -> ModelShape:
+    _check_flags(args)
     if args.preset and args.config:
         raise CapacityError("give --preset or --config, not both")
     if args.preset:

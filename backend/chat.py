@@ -35,6 +35,8 @@ pass ``now=`` to pin it).
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -97,14 +99,24 @@ def _normalise(messages: Any) -> list[dict]:
     return out
 
 
-def _tool_calls(msg: Mapping) -> str:
+def _tool_calls(msg: Mapping, where: str) -> str:
     calls = msg.get("tool_calls") or []
     if not isinstance(calls, list):
-        raise ChatRequestError("tool_calls must be a list")
+        raise ChatRequestError(f"{where}: tool_calls must be a list of tool-call objects")
     out = []
-    for call in calls:
-        fn = call.get("function", call) if isinstance(call, Mapping) else {}
-        body = {"name": fn.get("name"), "arguments": fn.get("arguments")}
+    for j, call in enumerate(calls):
+        fn = call.get("function", call) if isinstance(call, Mapping) else None
+        if not isinstance(fn, Mapping) or not isinstance(fn.get("name"), str):
+            raise ChatRequestError(
+                f"{where}: tool_calls[{j}] must be an object with a 'function' object holding a "
+                "string 'name' (and 'arguments')"
+            )
+        args = fn.get("arguments")
+        if args is not None and not isinstance(args, str | Mapping):
+            raise ChatRequestError(
+                f"{where}: tool_calls[{j}].function.arguments must be a JSON string or an object"
+            )
+        body = {"name": fn["name"], "arguments": args}
         out.append("\n<tool_call>\n" + json.dumps(body, ensure_ascii=False) + "\n</tool_call>")
     return "".join(out)
 
@@ -119,7 +131,10 @@ def _chatml(messages: list[dict], tools: Sequence | None, add_generation_prompt:
             messages = [{**first, "content": first["content"] + sep + block}, *messages[1:]]
         else:
             messages = [{"role": "system", "content": block}, *messages]
-    parts = [f"{IM_START}{m['role']}\n{m['content']}{_tool_calls(m)}{IM_END}\n" for m in messages]
+    parts = [
+        f"{IM_START}{m['role']}\n{m['content']}{_tool_calls(m, f'messages[{i}]')}{IM_END}\n"
+        for i, m in enumerate(messages)
+    ]
     if add_generation_prompt:
         parts.append(f"{IM_START}assistant\n")
     return "".join(parts)
@@ -176,13 +191,62 @@ def render_request(request: Mapping, template: str | Path | None = None) -> str:
 
 
 def request_tokens(
-    request: Mapping, tokenizer: Tokenizer | str, template: str | Path | None = None
+    request: Mapping,
+    tokenizer: Tokenizer | str,
+    template: str | Path | None = None,
+    *,
+    special_in_content: bool = False,
 ) -> list[int]:
-    """Token ids an engine would prefill for ``request`` (special-token text is special)."""
+    """Token ids an engine would prefill for ``request``.
+
+    The renderer's own markers are special tokens. Special-token text inside chat messages and
+    tools (a user typing ``<|im_end|>``) is plain text unless ``special_in_content``, so no
+    message can forge a turn; a completions ``prompt`` string is the caller's whole prompt and
+    keeps its special tokens.
+    """
     if isinstance(request, Mapping) and isinstance(request.get("prompt"), list):
         ids = request["prompt"]
         if "messages" not in request:
             if not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in ids):
                 raise ChatRequestError("a token-id 'prompt' must be a list of non-negative ints")
             return list(ids)
-    return as_tokenizer(tokenizer).encode(render_request(request, template), allow_special=True)
+    tok = as_tokenizer(tokenizer)
+    specials = list(getattr(tok, "special_tokens", None) or ())
+    if special_in_content or not specials or not isinstance(request, Mapping):
+        return tok.encode(render_request(request, template), allow_special=True)
+    if "messages" not in request:
+        return tok.encode(render_request(request, template), allow_special=True)
+    found = re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
+    nonce = uuid.uuid4().hex
+    table: list[str] = []
+
+    def defuse(value: Any, key: str | None = None) -> Any:
+        if isinstance(value, str):
+            if key == "role" or not found.search(value):
+                return value
+
+            def mark(m: re.Match) -> str:
+                table.append(m.group(0))
+                return f"\ue000{nonce}{len(table) - 1}\ue001"
+
+            return found.sub(mark, value)
+        if isinstance(value, Mapping):
+            return {k: defuse(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [defuse(v) for v in value]
+        return value
+
+    safe = {**request, "messages": defuse(request["messages"])}
+    if request.get("tools") is not None:
+        safe["tools"] = defuse(request["tools"])
+    text = render_request(safe, template)
+    if not table:
+        return tok.encode(text, allow_special=True)
+    ids: list[int] = []
+    pieces = re.split(f"\ue000{nonce}(\\d+)\ue001", text)
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            ids.extend(tok.encode(table[int(piece)], allow_special=False))
+        elif piece:
+            ids.extend(tok.encode(piece, allow_special=True))
+    return ids

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from pathlib import Path
 
@@ -41,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     a("--topic", default="", help="ZMQ topic to subscribe to (default: all)")
     a("--metrics", metavar="URL", help="Prometheus /metrics of kvscope, vLLM or SGLang")
     a("--server", metavar="URL", help="kvscope server base URL (reads /v1/cache/*)")
+    a("--admin-key", metavar="KEY", default=os.environ.get("KVSCOPE_ADMIN_API_KEY"),
+      help="the server's --admin-api-key, for hot prefixes with text "
+           "(default: env KVSCOPE_ADMIN_API_KEY)")  # fmt: skip
     a("--trace", metavar="FILE", help="replay a JSONL trace (kvscope serve --trace-file)")
     a("--speed", type=float, default=1.0, help="trace replay speed; 0 = as fast as possible")
     a("--follow", action="store_true", help="keep reading the trace as it grows (tail -f)")
@@ -79,7 +83,9 @@ def build_sources(args: argparse.Namespace) -> list:
     if args.metrics:
         sources.append(MetricsSource(args.metrics, args.interval))
     if args.server:
-        sources.append(ServerSource(args.server, interval_s=args.interval))
+        sources.append(
+            ServerSource(args.server, interval_s=args.interval, admin_key=args.admin_key)
+        )
     return sources
 
 

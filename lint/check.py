@@ -128,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
             _diag(display, str(exc))
             errors += 1
             continue
+        except RecursionError:  # hostile input (thousands of nested blocks), not a bug
+            _diag(display, "nested too deeply to lint (blocks or brackets); flatten or exclude it")
+            errors += 1
+            continue
         except Exception as exc:  # a bug must not hide the other files' results
             _diag(display, f"internal error ({type(exc).__name__}: {exc}); please report it")
             errors += 1

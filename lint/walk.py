@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from kvscope.backend.safe_files import read_bytes
+
 SKIP_DIRS = {
     ".git",
     ".hg",
@@ -37,8 +39,10 @@ class IgnoreRules:
 
     def add_file(self, folder: Path) -> None:
         path = folder / ".gitignore"
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+        if not path.exists():
+            return
+        try:  # a regular file only: a committed FIFO or /dev/zero link must not hang the walk
+            text = read_bytes(path, 1 << 20).decode("utf-8", errors="replace")
         except OSError:
             return
         for raw in text.splitlines():

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, settings
 from kvscope.backend.server.testing import ServerProcess
 
 MODEL = "kvscope-tiny"
+ADMIN = {"Authorization": "Bearer operator-key"}
 MSG = [{"role": "user", "content": "hello"}]
 
 
@@ -28,15 +29,16 @@ def server(tmp_path_factory):
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     args = ["--num-blocks", "16", "--max-num-seqs", "6", "--max-queue", "6"]
     args += ["--max-num-batched-tokens", "128", "--max-model-len", "256"]
+    args += ["--admin-api-key", "operator-key"]
     with ServerProcess(args, log_path=log) as srv:
         yield srv
 
 
 def post(server, path: str, body=None, content: bytes | None = None) -> httpx.Response:
-    headers = {"content-type": "application/json"}
+    headers = {"content-type": "application/json", **ADMIN}
     if content is not None:
         return httpx.post(server.url + path, content=content, headers=headers, timeout=30)
-    return httpx.post(server.url + path, json=body, timeout=30)
+    return httpx.post(server.url + path, json=body, headers=ADMIN, timeout=30)
 
 
 BAD_CHAT = [
@@ -96,7 +98,8 @@ def test_pins_are_bounded_and_undoable(server):
 
 
 def test_bad_cache_route_inputs(server):
-    assert httpx.get(server.url + "/v1/cache/prefixes", params={"top": 0}).status_code == 400
+    top0 = httpx.get(server.url + "/v1/cache/prefixes", params={"top": 0}, headers=ADMIN)
+    assert top0.status_code == 400
     assert post(server, "/v1/cache/pin", {"text": "short"}).status_code == 400
     assert post(server, "/v1/cache/pin", {"text": "x", "token_ids": [1]}).status_code == 400
     assert (

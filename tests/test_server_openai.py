@@ -26,7 +26,7 @@ def files(tmp_path_factory):
 def server(files):
     args = ["--num-blocks", "256", "--max-num-seqs", "8", "--trace-file", str(files / "kv.jsonl")]
     args += ["--otel-file", str(files / "spans.jsonl")]
-    env = {"OTEL_BSP_SCHEDULE_DELAY": "50"}
+    env = {"OTEL_BSP_SCHEDULE_DELAY": "50", "KVSCOPE_ADMIN_API_KEY": "operator-key"}
     with ServerProcess(args, log_path=files / "serve.log", env=env) as srv:
         yield srv
 
@@ -135,11 +135,15 @@ def test_cache_routes(server, client):
     chat(client, "cache routes", max_tokens=1)
     stats = httpx.get(server.url + "/v1/cache/stats").json()
     assert stats["model"] == MODEL and stats["block_size"] == 16
-    top = httpx.get(server.url + "/v1/cache/prefixes", params={"top": 3}).json()["prefixes"]
+    admin = {"Authorization": "Bearer operator-key"}  # from KVSCOPE_ADMIN_API_KEY
+    url = server.url + "/v1/cache/prefixes"
+    top = httpx.get(url, params={"top": 3}, headers=admin).json()["prefixes"]
     assert top and any("careful assistant" in p["text"] for p in top)
-    pinned = httpx.post(server.url + "/v1/cache/pin", json={"text": SYSTEM})
+    assert httpx.get(url, params={"top": 3}).status_code == 403  # prompt text: operators only
+    pinned = httpx.post(server.url + "/v1/cache/pin", json={"text": SYSTEM}, headers=admin)
     assert pinned.status_code == 200, pinned.text
-    assert httpx.post(server.url + "/v1/cache/reset").status_code == 200
+    assert httpx.post(server.url + "/v1/cache/reset").status_code == 403
+    assert httpx.post(server.url + "/v1/cache/reset", headers=admin).status_code == 200
 
 
 def test_trace_file_and_span_file_are_written(server, client, files):

@@ -51,6 +51,7 @@ class DiskTier:
         self.keys: set[bytes] = set()
         self.entries: dict[bytes, DiskEntry] = {}
         self.discarded_at_start = 0
+        self.discard_reasons: list[str] = []
         self.restored: list[DiskEntry] = []
         self._manifest: Any = None
         self.layout = layout
@@ -167,6 +168,17 @@ class DiskTier:
         finally:
             os.close(fd)
 
+    def note_discarded(self, what: str, why: str) -> None:
+        """Count and log a block the cache refused to restore (e.g. its chain is broken)."""
+        self._discard(what, why)
+
+    def _discard(self, what: str, why: str, counted: bool = True) -> None:
+        """Log one discarded block (or manifest line) at start-up, with the reason."""
+        log.warning("disk tier: discarding %s: %s", what, why)
+        self.discard_reasons.append(f"{what}: {why}")
+        if counted:
+            self.discarded_at_start += 1
+
     def _load(self) -> None:
         assert self.dir is not None
         entries: dict[bytes, DiskEntry] = {}
@@ -179,25 +191,34 @@ class DiskTier:
             path.unlink(missing_ok=True)  # every block file becomes an orphan below
             layout_file.write_text((self.layout or "") + "\n")
         if path.exists():
-            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            for n, line in enumerate(lines, 1):
                 try:
                     record = json.loads(line)
-                    if record["op"] == "put":
+                    op = record.get("op") if isinstance(record, dict) else None
+                    if op == "put":
                         entry = _from_json(record)
                         entries[entry.hash] = entry
+                    elif op == "del":
+                        h = _hex(record, "hash")
+                        assert h is not None
+                        entries.pop(h, None)
                     else:
-                        entries.pop(bytes.fromhex(record["hash"]), None)
-                except (ValueError, KeyError, TypeError):
-                    continue  # a torn manifest line: its file is an orphan below
+                        raise ValueError("'op' must be 'put' or 'del'")
+                except (ValueError, RecursionError) as exc:  # its file is an orphan below
+                    self._discard(f"{MANIFEST} line {n}", f"bad manifest entry ({exc})", False)
         for h, entry in list(entries.items()):
             file = self._path(h)
-            ok = file.exists() and file.stat().st_size == entry.size
-            if ok and xxhash.xxh3_128_hexdigest(file.read_bytes()) != entry.digest:
-                ok = False
-            if not ok:
-                log.warning("disk tier: discarding torn or corrupt block file %s", file.name)
+            why = None
+            if not file.is_file():
+                why = "missing file"
+            elif file.stat().st_size != entry.size:
+                why = f"torn file ({file.stat().st_size} of {entry.size} bytes)"
+            elif xxhash.xxh3_128_hexdigest(file.read_bytes()) != entry.digest:
+                why = "corrupt file (digest mismatch)"
+            if why is not None:
                 del entries[h]
-                self.discarded_at_start += 1
+                self._discard(file.name, why)
         known = {f"{h.hex()}.kvb" for h in entries}
         for file in self.dir.iterdir():
             if (
@@ -206,7 +227,7 @@ class DiskTier:
                 and file.suffix in (".kvb", ".tmp")
             ):
                 file.unlink(missing_ok=True)
-                self.discarded_at_start += 1
+                self._discard(file.name, "no valid manifest entry")
         while len(entries) > self.capacity:
             h, _ = entries.popitem()
             self._path(h).unlink(missing_ok=True)
@@ -236,15 +257,50 @@ def _to_json(entry: DiskEntry) -> dict:
     }
 
 
+def _hex(record: dict, name: str, nullable: bool = False) -> bytes | None:
+    value = record.get(name)
+    if value is None and nullable:
+        return None
+    if not isinstance(value, str) or not value or len(value) > 128:
+        raise ValueError(f"'{name}' must be a hex string")
+    return bytes.fromhex(value)  # ValueError names the bad digit
+
+
+def _count(record: dict, name: str) -> int:
+    value = record.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"'{name}' must be a non-negative integer, not {type(value).__name__}")
+    return value
+
+
 def _from_json(record: dict) -> DiskEntry:
-    parent = record["parent"]
+    """A manifest ``put`` record checked field by field; ValueError says which field is wrong."""
+    if not isinstance(record, dict):
+        raise ValueError("a manifest line must be a JSON object")
+    h = _hex(record, "hash")
+    digest, dtype = record.get("digest"), record.get("dtype")
+    if not isinstance(digest, str) or len(digest) != 32:
+        raise ValueError("'digest' must be a 32-character xxh3-128 hex digest")
+    if not isinstance(dtype, str) or not dtype.isidentifier():
+        raise ValueError("'dtype' must be a torch dtype name such as 'float16'")
+    shape = record.get("shape")
+    if not isinstance(shape, list) or len(shape) > 8:
+        raise ValueError("'shape' must be a list of at most 8 sizes")
+    dims = tuple(_count({"shape": x}, "shape") for x in shape)
+    tokens = record.get("tokens")
+    if tokens is not None and not (
+        isinstance(tokens, list)
+        and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tokens)
+    ):
+        raise ValueError("'tokens' must be null or a list of non-negative token ids")
+    assert h is not None
     return DiskEntry(
-        bytes.fromhex(record["hash"]),
-        int(record["size"]),
-        str(record["digest"]),
-        str(record["dtype"]),
-        tuple(int(x) for x in record["shape"]),
-        None if parent is None else bytes.fromhex(parent),
-        int(record["start"]),
-        record.get("tokens"),
+        h,
+        _count(record, "size"),
+        digest,
+        dtype,
+        dims,
+        _hex(record, "parent", nullable=True),
+        _count(record, "start"),
+        tokens,
     )

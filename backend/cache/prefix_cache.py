@@ -269,9 +269,18 @@ class PrefixCache(TierMoves):
         restored = 0
         for entry in self.disk.restored:
             parent = self.root if entry.parent is None else by_hash.get(entry.parent)
-            if parent is None or entry.hash in parent.children or entry.start != parent.end:
+            why = None
+            if parent is None:
+                why = "its parent block is not restored"
+            elif entry.hash in parent.children:
+                why = "a duplicate of a restored block"
+            elif entry.start != parent.end:
+                why = f"'start' {entry.start} does not follow its parent (ends at {parent.end})"
+            elif entry.tokens is not None and len(entry.tokens) != self.bs:
+                why = f"'tokens' holds {len(entry.tokens)} ids, not one block of {self.bs}"
+            if why is not None:
                 self.disk.delete(entry.hash)
-                self.disk.discarded_at_start += 1
+                self.disk.note_discarded(f"{entry.hash.hex()}.kvb", why)
                 continue
             node = Node(parent, [entry.hash], [None], DISK, entry.start, entry.tokens)
             self.tree.add_child(parent, node)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -91,7 +92,7 @@ def _run(cfg: StoryConfig, args: argparse.Namespace, out: Path) -> int:
         inspector = [str(Path(sys.executable).parent / "kvscope-inspect")]
         inspector += ["--zmq", s["events"], "--replay", s["replay"]]
         inspector += ["--metrics", s["base"] + "/metrics", "--server", s["base"]]
-        subprocess.run(inspector)
+        subprocess.run(inspector, env={**os.environ, "KVSCOPE_ADMIN_API_KEY": s["admin_key"]})
     holder.get("story") and holder["story"].stop.set()
     thread.join()
     log.close()

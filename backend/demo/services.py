@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -63,8 +64,12 @@ def kvscope_server(out: Path, port: int, args: list[str]) -> Iterator[dict]:
     # "*" makes the publisher bind (vLLM's rule); subscribers connect on loopback.
     cmd += ["--kv-events", f"tcp://*:{events}", "--kv-events-replay", f"tcp://*:{replay}"]
     cmd += ["--trace-file", str(trace), "--otel-file", str(out / "otel-spans.jsonl"), *args]
+    # an operator key for this run only, passed through the environment (not argv, which `ps`
+    # shows): the inspector needs it for the hot prefixes, which hold prompt text
+    admin_key = secrets.token_urlsafe(24)
+    env = {**os.environ, "KVSCOPE_ADMIN_API_KEY": admin_key}
     with open(log, "w") as fh:
-        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, cwd=REPO)
+        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, cwd=REPO, env=env)
     try:
         base = f"http://127.0.0.1:{port}"
         wait_http(base + "/health", proc, 90, log)
@@ -74,6 +79,7 @@ def kvscope_server(out: Path, port: int, args: list[str]) -> Iterator[dict]:
             "replay": f"tcp://127.0.0.1:{replay}",
             "trace": trace,
             "log": log,
+            "admin_key": admin_key,
         }
     finally:
         _stop(proc)

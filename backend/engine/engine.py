@@ -8,6 +8,7 @@ runs on the step thread. ``step()`` is also usable synchronously (tests, benchma
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 import time
 import uuid
@@ -24,6 +25,7 @@ from kvscope.backend.events import RequestPreempted
 from kvscope.backend.prefix_keys import NO_EXTRA, ExtraKeys
 
 Deliver = Callable[[RequestOutput], None]
+log = logging.getLogger(__name__)
 
 
 class QueueFull(Exception):
@@ -216,6 +218,8 @@ class Engine:
         raise RuntimeError("engine did not go idle")
 
     def _note_schedule(self, batch: ScheduledBatch, now: float) -> None:
+        for seq, exc in batch.failed:
+            self._fail_one(seq, exc, now)
         for seq in batch.unfit:
             message = (
                 f"this request needs {-(-seq.num_tokens // self.config.block_size)} KV blocks but "
@@ -234,6 +238,32 @@ class Engine:
             self.listeners.on_admitted(seq, first, now)
 
     def _run(self, batch: ScheduledBatch) -> None:
+        seqs, counts = list(batch.seqs), list(batch.num_new_tokens)
+        t0 = time.perf_counter()
+        try:
+            logits = self._forward(seqs, counts)
+        except Exception:
+            if len(seqs) == 1:
+                raise
+            logits, seqs, counts = self._forward_each(seqs, counts)
+            if not seqs:
+                return
+        elapsed = time.perf_counter() - t0
+        if sum(counts) > 2 * len(seqs):
+            self.cost_model.observe_prefill(sum(counts), elapsed)
+        self.scheduler.advance(batch._replace(seqs=seqs, num_new_tokens=counts))
+        now = time.time()
+        for row, seq in enumerate(seqs):
+            if seq.num_computed_tokens < seq.num_tokens:
+                continue  # a prefill chunk that does not reach the end yet
+            try:
+                token = self._sample(seq, logits[row : row + 1])
+                self._append_token(seq, token, now)
+            except Exception as exc:
+                if seq.request_id in self._live:
+                    self._fail_one(seq, exc, now)
+
+    def _forward(self, seqs: list[Sequence], counts: list[int]):
         from kvscope.backend.model import SeqInput
 
         inputs = [
@@ -242,20 +272,37 @@ class Engine:
                 seq.num_computed_tokens,
                 self.cache.block_table(seq.seq_id),
             )
-            for seq, n in zip(batch.seqs, batch.num_new_tokens, strict=True)
+            for seq, n in zip(seqs, counts, strict=True)
         ]
-        t0 = time.perf_counter()
-        logits = self.runner.forward(inputs)
-        elapsed = time.perf_counter() - t0
-        if batch.num_tokens > 2 * len(batch.seqs):
-            self.cost_model.observe_prefill(batch.num_tokens, elapsed)
-        self.scheduler.advance(batch)
+        return self.runner.forward(inputs)
+
+    def _forward_each(self, seqs: list[Sequence], counts: list[int]):
+        """The batch's forward raised: run each sequence alone (writing a sequence's KV slots
+        twice is harmless), fail those that raise again, and keep the others' logits."""
+        import torch
+
+        rows, kept, kept_counts = [], [], []
         now = time.time()
-        for row, seq in enumerate(batch.seqs):
-            if seq.num_computed_tokens < seq.num_tokens:
-                continue  # a prefill chunk that does not reach the end yet
-            token = self._sample(seq, logits[row : row + 1])
-            self._append_token(seq, token, now)
+        for seq, n in zip(seqs, counts, strict=True):
+            try:
+                rows.append(self._forward([seq], [n]))
+            except Exception as exc:
+                self._fail_one(seq, exc, now)
+                continue
+            kept.append(seq)
+            kept_counts.append(n)
+        return (torch.cat(rows) if rows else None), kept, kept_counts
+
+    def _fail_one(self, seq: Sequence, exc: Exception, now: float) -> None:
+        """One request raised inside the engine: it fails alone, with a 500 saying so."""
+        self.last_error = f"{type(exc).__name__}: {exc}"
+        log.error("request %s failed in the engine: %s", seq.request_id, self.last_error)
+        if seq.request_id in self._live:
+            message = (
+                f"internal error in this request ({self.last_error}); it was aborted, other "
+                "requests are unaffected"
+            )
+            self._finish(seq, "abort", now, message, 500)
 
     def _sample(self, seq: Sequence, logits) -> int:
         p = seq.params

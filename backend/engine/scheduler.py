@@ -14,6 +14,7 @@ a sequence's blocks; the engine calls ``finish``/``abort`` and ``advance`` from 
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import deque
 from typing import NamedTuple
@@ -35,6 +36,7 @@ class ScheduledBatch(NamedTuple):
     preempted: list[Preemption]
     admitted: list[Sequence]
     unfit: tuple[Sequence, ...] = ()
+    failed: tuple[tuple[Sequence, Exception], ...] = ()
 
     @property
     def num_tokens(self) -> int:
@@ -77,10 +79,16 @@ class Scheduler:
         counts: list[int] = []
         preempted: list[Preemption] = []
         admitted: list[Sequence] = []
+        failed: list[tuple[Sequence, Exception]] = []
         i = 0
         while i < len(self.running) and budget > 0:
             seq = self.running[i]
-            if not self._ensure_slots(seq) and not self._make_room(seq, preempted):
+            try:
+                grown = self._ensure_slots(seq)
+            except Exception as exc:  # this request alone fails; the step goes on
+                self._drop(seq, exc, failed)
+                continue
+            if not grown and not self._make_room(seq, preempted):
                 break
             n = min(seq.num_tokens - seq.num_computed_tokens, budget)
             if n > 0:
@@ -89,7 +97,7 @@ class Scheduler:
                 budget -= n
             i += 1
         if preempted:
-            return ScheduledBatch(seqs, counts, preempted, admitted)
+            return ScheduledBatch(seqs, counts, preempted, admitted, (), tuple(failed))
         while self.swapped and budget > 0 and len(self.running) < self.config.max_num_seqs:
             seq = self.swapped[0]
             if not self._try_swap_in(seq):
@@ -100,23 +108,45 @@ class Scheduler:
             counts.append(n)
             budget -= n
         if self.swapped:
-            return ScheduledBatch(seqs, counts, preempted, admitted)
+            return ScheduledBatch(seqs, counts, preempted, admitted, (), tuple(failed))
         unfit: list[Sequence] = []
         while self.waiting and budget > 0 and len(self.running) < self.config.max_num_seqs:
             seq = self.waiting[0]
-            if not self._can_admit(seq):
+            try:
+                fits = self._can_admit(seq)
+            except Exception as exc:
+                self._drop(seq, exc, failed)
+                continue
+            if not fits:
                 if self.running:
                     break  # blocks will be freed as running sequences finish
                 unfit.append(self.waiting.popleft())  # nothing can free more: never fits
                 continue
             self.waiting.popleft()
-            self._admit(seq)
+            try:
+                self._admit(seq)
+            except Exception as exc:
+                self._drop(seq, exc, failed)
+                continue
             admitted.append(seq)
             n = min(seq.num_tokens - seq.num_computed_tokens, budget)
             seqs.append(seq)
             counts.append(n)
             budget -= n
-        return ScheduledBatch(seqs, counts, preempted, admitted, tuple(unfit))
+        return ScheduledBatch(seqs, counts, preempted, admitted, tuple(unfit), tuple(failed))
+
+    def _drop(self, seq: Sequence, exc: Exception, failed: list) -> None:
+        """Take a sequence whose cache call raised out of every queue and give back its blocks;
+        the engine reports ``exc`` to that request alone."""
+        if seq in self.running:
+            self.running.remove(seq)
+        elif seq in self.waiting:
+            self.waiting.remove(seq)
+        with contextlib.suppress(KeyError):
+            self.cache.free(seq.seq_id)
+        seq.status = SeqStatus.FINISHED
+        seq.finish_reason = "abort"
+        failed.append((seq, exc))
 
     def advance(self, batch: ScheduledBatch) -> None:
         """Record that the model computed the batch; publish blocks that became full."""

@@ -12,16 +12,25 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kvscope.backend.engine.engine import Engine
 from kvscope.backend.engine.outputs import RequestOutput
-from kvscope.backend.server.cache_routes import cache_router
+from kvscope.backend.server.auth import AuthConfig, AuthMiddleware, caller_of
+from kvscope.backend.server.cache_routes import MAX_PINNED_FRACTION, cache_router
+from kvscope.backend.server.limits import (
+    DEFAULT_MAX_REQUEST_BYTES,
+    BodyLimitMiddleware,
+    TokenizerPool,
+)
 from kvscope.backend.server.metrics import ServerMetrics
+from kvscope.backend.server.openapi_links import add_links
 from kvscope.backend.server.protocol import (
     APIError,
     ChatCompletionRequest,
@@ -29,25 +38,57 @@ from kvscope.backend.server.protocol import (
     error_body,
     usage,
 )
-from kvscope.backend.server.requests import Prepared, prepare
+from kvscope.backend.server.requests import Prepared, prepare, prompt_chars
 
 POLL_S = 0.25
 
 
-def create_app(engine: Engine, metrics: ServerMetrics | None = None) -> FastAPI:
+@dataclass(slots=True)
+class ServerOptions:
+    """Server behaviour beyond the engine's: credentials, bounds, tokenization of content."""
+
+    auth: AuthConfig = field(default_factory=AuthConfig)
+    max_request_bytes: int = DEFAULT_MAX_REQUEST_BYTES
+    max_pinned_fraction: float = MAX_PINNED_FRACTION
+    special_in_content: bool = False  # special-token text in messages stays plain text
+    tokenizer_threads: int = 2
+
+
+def create_app(
+    engine: Engine, metrics: ServerMetrics | None = None, options: ServerOptions | None = None
+) -> FastAPI:
+    opts = options or ServerOptions()
+    pool = TokenizerPool(opts.tokenizer_threads)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
         engine.start()
         try:
             yield
         finally:
+            pool.close()
             engine.stop()
 
     app = FastAPI(title="kvscope", version="0.1.0", lifespan=lifespan)
     app.state.engine = engine
     app.state.metrics = metrics
+    app.state.options = opts
     _install_error_handlers(app, metrics)
-    app.include_router(cache_router(engine))
+    app.include_router(
+        cache_router(engine, opts.auth, opts.max_pinned_fraction, opts.special_in_content)
+    )
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            app.openapi_schema = add_links(schema)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    # the last added runs first: who is calling (a 401 reads no body), then the size bound
+    # (a 413 before anything parses the body), then the routes
+    app.add_middleware(BodyLimitMiddleware, max_bytes=opts.max_request_bytes)
+    app.add_middleware(AuthMiddleware, config=opts.auth)
 
     @app.get("/health")
     async def health() -> dict:
@@ -71,15 +112,22 @@ def create_app(engine: Engine, metrics: ServerMetrics | None = None) -> FastAPI:
         body = await asyncio.to_thread(metrics.render, engine)
         return Response(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
-    @app.post("/v1/chat/completions", responses={400: {}, 404: {}, 429: {}})
-    async def chat(body: ChatCompletionRequest, request: Request):
-        prepared = await asyncio.to_thread(prepare, engine, body, "chat")
+    async def run(body, request: Request, operation: str):
+        caller = caller_of(request)
+        special = opts.special_in_content
+        chars = prompt_chars(body)
+        prepared = await pool.run(prepare, engine, body, operation, caller, special, chars=chars)
         return await _respond(engine, prepared, body, request)
 
-    @app.post("/v1/completions", responses={400: {}, 404: {}, 429: {}})
+    errors: dict = {400: {}, 401: {}, 404: {}, 413: {}, 429: {}}
+
+    @app.post("/v1/chat/completions", responses=errors)
+    async def chat(body: ChatCompletionRequest, request: Request):
+        return await run(body, request, "chat")
+
+    @app.post("/v1/completions", responses=errors)
     async def completions(body: CompletionRequest, request: Request):
-        prepared = await asyncio.to_thread(prepare, engine, body, "text_completion")
-        return await _respond(engine, prepared, body, request)
+        return await run(body, request, "text_completion")
 
     return app
 
@@ -105,7 +153,7 @@ def _install_error_handlers(app: FastAPI, metrics: ServerMetrics | None) -> None
             message = f"the request body is not valid JSON ({detail}); send a JSON object"
             return JSONResponse(error_body(message, "invalid_request_error"), 400)
         loc = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        msg = str(first.get("msg", "invalid request"))
+        msg = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
         message = f"{loc}: {msg}" if loc else msg
         return JSONResponse(error_body(message, "invalid_request_error", loc or None), 400)
 
@@ -134,18 +182,23 @@ async def _respond(engine: Engine, prepared: Prepared, body, request: Request):
         stream = _sse(engine, seq.request_id, queue, prepared.operation, meta, include_usage)
         return StreamingResponse(stream, media_type="text/event-stream")
     parts: list[str] = []
+    checked = time.monotonic()
     try:
         while True:
             try:
                 out = await asyncio.wait_for(queue.get(), POLL_S)
             except TimeoutError:
+                out = None
+            if out is not None:
+                parts.append(out.text)
+                if out.finished:
+                    break
+            # checked on a clock, not only when idle: a busy decode never lets the queue idle
+            if out is None or time.monotonic() - checked >= POLL_S:
+                checked = time.monotonic()
                 if await request.is_disconnected():
                     engine.abort(seq.request_id)
                     return Response(status_code=499)
-                continue
-            parts.append(out.text)
-            if out.finished:
-                break
     except asyncio.CancelledError:
         engine.abort(seq.request_id)
         raise

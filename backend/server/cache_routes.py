@@ -1,6 +1,9 @@
 """Cache routes for tools (the inspector, the demo): stats, hot prefixes, reset, pin.
 
-All of them take the engine's lock, so they see a consistent cache between two steps.
+All of them take the engine's lock, so they see a consistent cache between two steps. Reset and
+pin are operator (admin) endpoints; ``prefixes`` shows every prefix's text to an admin and only
+its own prefixes to a tenant (``tenants`` narrowed to the caller); anyone else gets a 403 that
+names the flag to set. ``stats`` holds counts only, no prompt text.
 """
 
 from __future__ import annotations
@@ -9,14 +12,17 @@ import asyncio
 import dataclasses
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query, Request
 
 from kvscope.backend.chat import ChatRequestError, request_tokens
 from kvscope.backend.prefix_keys import ExtraKeys
+from kvscope.backend.server.auth import ADMIN_FLAGS, AuthConfig, Caller, caller_of, require_admin
 from kvscope.backend.server.protocol import APIError, PinRequest
+from kvscope.backend.server.requests import tenant_salt
+from kvscope.backend.server.validate import check_id
 
 MAX_TOP = 1000
-MAX_PINNED_SHARE = 0.5  # pins may hold at most this share of the device tier
+MAX_PINNED_FRACTION = 0.5  # default share of the device tier that pins may hold
 
 
 def jsonable(value: Any) -> Any:
@@ -36,7 +42,13 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-def cache_router(engine) -> APIRouter:
+def cache_router(
+    engine,
+    auth: AuthConfig | None = None,
+    max_pinned_fraction: float = MAX_PINNED_FRACTION,
+    special_in_content: bool = False,
+) -> APIRouter:
+    auth = auth or AuthConfig()
     router = APIRouter(prefix="/v1/cache", tags=["cache"])
     pins: dict[tuple, int] = {}  # (tokens, extra) -> blocks, guarded by engine.lock
 
@@ -58,14 +70,21 @@ def cache_router(engine) -> APIRouter:
                     out["integrity"] = f"broken: {exc}"
         return out
 
-    def _prefixes(top: int) -> dict:
+    def _prefixes(top: int, tenant: str | None) -> dict:
         with engine.lock:
-            rows = engine.cache.top_prefixes(top)
+            # a tenant's view filters the whole cache, so its top N are its own top N
+            rows = engine.cache.top_prefixes(top if tenant is None else 1 << 30)
         out = []
         for row in rows:
             item = jsonable(row)
+            if tenant is not None:
+                if tenant not in (item.get("tenants") or ()):
+                    continue
+                item["tenants"] = [tenant]
             item["text"] = engine.tokenizer.decode(list(row.first_token_ids))
             out.append(item)
+            if len(out) >= top:
+                break
         return {"model": engine.model_name, "prefixes": out}
 
     def _pin(body: PinRequest) -> dict:
@@ -77,7 +96,9 @@ def cache_router(engine) -> APIRouter:
         try:
             if body.messages is not None:
                 raw = {"messages": [m.model_dump(exclude_none=True) for m in body.messages]}
-                tokens = request_tokens(raw, engine.tokenizer)
+                tokens = request_tokens(
+                    raw, engine.tokenizer, special_in_content=special_in_content
+                )
             elif body.text is not None:
                 tokens = engine.tokenizer.encode(body.text, allow_special=True)
             else:
@@ -93,9 +114,12 @@ def cache_router(engine) -> APIRouter:
                 f"a pinned prefix needs at least one full block ({engine.config.block_size} "
                 f"tokens); this one has {len(tokens)}",
             )
-        extra = ExtraKeys(model=engine.model_name, lora=body.lora, salt=body.cache_salt)
+        owner = Caller(False, body.tenant, False)
+        extra = ExtraKeys(
+            model=engine.model_name, lora=body.lora, salt=tenant_salt(owner, body.cache_salt)
+        )
         key, blocks = (tuple(tokens), extra), len(tokens) // engine.config.block_size
-        limit = int(engine.config.num_blocks * MAX_PINNED_SHARE)
+        limit = int(engine.config.num_blocks * max_pinned_fraction)
         with engine.lock:
             if body.unpin:
                 if key not in pins:
@@ -109,8 +133,9 @@ def cache_router(engine) -> APIRouter:
             if key not in pins and held + blocks > limit:
                 raise APIError(
                     409,
-                    f"pinning {blocks} more blocks would exceed {limit} pinned blocks (half the "
-                    "device tier); unpin a prefix first",
+                    f"pinning {blocks} more blocks would exceed {limit} pinned blocks "
+                    f"({max_pinned_fraction:g} of the device tier, --max-pinned-fraction); "
+                    "unpin a prefix first",
                     code="pin_limit",
                 )
             cached = engine.cache.pin(tokens, extra)
@@ -121,12 +146,37 @@ def cache_router(engine) -> APIRouter:
     async def stats(check: bool = Query(default=False, description="run check_integrity()")):
         return await asyncio.to_thread(_stats, check)
 
-    @router.get("/prefixes")
-    async def prefixes(top: int = Query(default=10, ge=1, le=MAX_TOP)) -> dict:
-        return await asyncio.to_thread(_prefixes, top)
+    @router.get("/prefixes", responses={403: {}})
+    async def prefixes(
+        request: Request,
+        top: int = Query(default=10, ge=1, le=MAX_TOP),
+        user: str | None = Query(default=None, max_length=256, description="tenant (gateways)"),
+    ) -> dict:
+        caller = caller_of(request)
+        tenant = None
+        if not caller.admin:
+            tenant = caller.tenant
+            if tenant is None and caller.trusted_user and user is not None:
+                try:
+                    tenant = check_id(user, "user")
+                except ValueError as exc:
+                    raise APIError(400, str(exc), param="user") from None
+            if tenant is None:
+                raise APIError(
+                    403,
+                    "prefixes show prompt text: send the admin key, a tenant key (--tenant-keys), "
+                    f"or 'user' with an --api-key; or start the server with {ADMIN_FLAGS}",
+                    "permission_error",
+                    code="admin_required",
+                )
+        return await asyncio.to_thread(_prefixes, top, tenant)
 
-    @router.post("/reset")
+    def admin(request: Request) -> None:
+        require_admin(request, auth)
+
+    @router.post("/reset", responses={403: {}}, dependencies=[Depends(admin)])
     async def reset() -> dict:
+
         def run() -> dict:
             with engine.lock:
                 result = engine.cache.reset()
@@ -134,7 +184,7 @@ def cache_router(engine) -> APIRouter:
 
         return await asyncio.to_thread(run)
 
-    @router.post("/pin", responses={400: {}})
+    @router.post("/pin", responses={400: {}, 403: {}, 409: {}}, dependencies=[Depends(admin)])
     async def pin(body: PinRequest) -> dict:
         return await asyncio.to_thread(_pin, body)
 

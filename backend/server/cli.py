@@ -15,6 +15,9 @@ from kvscope.backend.cli_args import Parser
 from kvscope.backend.engine.config import EVICTION_POLICIES, PREEMPTION_MODES, EngineConfig
 from kvscope.backend.prefix_keys import ALGOS, DEFAULT_ALGO
 
+DEFAULT_MAX_REQUEST_BYTES = 8 << 20
+MAX_PINNED_FRACTION = 0.5
+
 GB = 1 << 30
 
 
@@ -72,7 +75,76 @@ def build_parser() -> argparse.ArgumentParser:
     a("--otel-console", action="store_true", help="print OpenTelemetry spans to stdout")
     a("--otel-block-events", action="store_true", help="per-block span events (capped)")
     a("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
+    _security_flags(p)
     return p
+
+
+def _security_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("security (see docs/serve.md, threat model)")
+    a = g.add_argument
+    a("--api-key", action="append", default=None, metavar="KEY",
+      help="require 'Authorization: Bearer KEY' on /v1/* "
+           "(repeatable; env KVSCOPE_API_KEY)")  # fmt: skip
+    a("--tenant-keys", metavar="FILE", default=None,
+      help="'<tenant> <key>' lines: per-tenant API keys "
+           "(own prefixes only, salted per tenant)")  # fmt: skip
+    a("--admin-api-key", metavar="KEY", default=None,
+      help="operator key for /v1/cache/reset, /pin, /prefixes "
+           "(env KVSCOPE_ADMIN_API_KEY)")  # fmt: skip
+    a("--admin-api-key-file", metavar="FILE", default=None, help="read the operator key from FILE")
+    a("--admin-host", default="127.0.0.1", help="admin listener address (default 127.0.0.1)")
+    a("--admin-port", type=int, default=None,
+      help="also listen here (on --admin-host); every request on it is an "
+           "operator's (default: no admin listener)")  # fmt: skip
+    a("--max-request-bytes", type=int, default=DEFAULT_MAX_REQUEST_BYTES,
+      help=f"largest request body; 413 beyond (default {DEFAULT_MAX_REQUEST_BYTES})")  # fmt: skip
+    a("--max-pinned-fraction", type=float, default=MAX_PINNED_FRACTION,
+      help="share of the device tier pins may hold (default 0.5)")  # fmt: skip
+    a("--allow-special-tokens-in-content", action="store_true",
+      help="tokenize special-token text in chat messages as special tokens (default: plain "
+           "text, so a message cannot forge a turn)")  # fmt: skip
+
+
+def server_options(args: argparse.Namespace, environ: dict | None = None):
+    """ServerOptions for parsed flags (and the environment); ValueError with a one-line message."""
+    import math
+
+    from kvscope.backend.server.app import ServerOptions
+    from kvscope.backend.server.auth import AuthConfig, read_key_file, read_tenant_keys
+
+    env = os.environ if environ is None else environ
+    api_keys = list(args.api_key or [])
+    if not api_keys and env.get("KVSCOPE_API_KEY"):
+        api_keys = [env["KVSCOPE_API_KEY"]]
+    if args.admin_api_key is not None and args.admin_api_key_file is not None:
+        raise ValueError("give --admin-api-key or --admin-api-key-file, not both")
+    admin = args.admin_api_key
+    if args.admin_api_key_file is not None:
+        admin = read_key_file(args.admin_api_key_file, "--admin-api-key-file")
+    if admin is None and env.get("KVSCOPE_ADMIN_API_KEY"):
+        admin = env["KVSCOPE_ADMIN_API_KEY"]
+    for key in [*api_keys, *([admin] if admin is not None else [])]:
+        if not key.strip() or any(c.isspace() for c in key) or not key.isprintable():
+            raise ValueError("API keys must be non-empty printable strings without spaces")
+    tenants = read_tenant_keys(args.tenant_keys) if args.tenant_keys else {}
+    if admin is not None and (admin in api_keys or admin in tenants):
+        raise ValueError("the admin key must differ from every API and tenant key")
+    if args.admin_port is not None and not 0 < args.admin_port < 65536:
+        raise ValueError("--admin-port must be in 1..65535")
+    if args.admin_port is not None and args.admin_port == args.port:
+        raise ValueError("--admin-port must differ from --port")
+    if args.max_request_bytes < 1024:
+        raise ValueError("--max-request-bytes must be at least 1024")
+    frac = args.max_pinned_fraction
+    if not (math.isfinite(frac) and 0 <= frac <= 1):
+        raise ValueError("--max-pinned-fraction must be between 0 and 1, e.g. 0.5")
+    auth = AuthConfig(tuple(api_keys), tenants, admin, args.admin_port)
+    return ServerOptions(
+        auth=auth,
+        max_request_bytes=args.max_request_bytes,
+        max_pinned_fraction=frac,
+        special_in_content=args.allow_special_tokens_in_content,
+    )
 
 
 def _fail(message: str) -> int:
@@ -155,12 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         config = config_from_args(args)
+        options = server_options(args)
     except (ValueError, OSError) as exc:
         return _fail(str(exc))
     from kvscope.backend.server.launch import LaunchError, build_server
 
     try:
-        server = build_server(config, args)
+        server = build_server(config, args, options)
     except (LaunchError, ValueError, OSError) as exc:
         return _fail(str(exc))
     server.run()

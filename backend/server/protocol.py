@@ -10,9 +10,20 @@ kvscope's extensions to OpenAI's request bodies:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
+
+from kvscope.backend.server.validate import Lora, ModelName, Salt, Stop, User, check_body
 
 MAX_STOP = 4
 
@@ -38,41 +49,56 @@ class APIError(Exception):
 
 
 def error_body(message: str, type_: str, param: str | None = None, code: str | None = None):
+    message = message.encode("utf-8", "replace").decode("utf-8")  # never echo a bad surrogate
+    if param is not None:
+        param = param.encode("utf-8", "replace").decode("utf-8")
     return {"error": {"message": message, "type": type_, "param": param, "code": code}}
 
 
-class _Request(BaseModel):
+class _Body(BaseModel):
+    """Every string anywhere in the body is UTF-8-encodable, and nesting is bounded."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _strings(cls, data: Any) -> Any:
+        check_body(data)
+        return data
+
+
+class _Request(_Body):
     model_config = ConfigDict(extra="ignore")
 
-    model: str = Field(min_length=1, max_length=512)
-    max_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
-    temperature: float | None = Field(default=None, ge=0.0, le=2.0, description="default 1")
-    top_p: float | None = Field(default=None, gt=0.0, le=1.0, description="default 1")
-    n: int = Field(default=1, ge=1, le=1, description="Only n=1 is supported.")
-    stop: str | list[str] | None = None
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
-    stream: bool = False
+    model: ModelName
+    max_tokens: StrictInt | None = Field(default=None, ge=1, le=1_000_000)
+    temperature: StrictFloat | None = Field(default=None, ge=0.0, le=2.0, description="default 1")
+    top_p: StrictFloat | None = Field(default=None, gt=0.0, le=1.0, description="default 1")
+    n: StrictInt = Field(default=1, ge=1, le=1, description="Only n=1 is supported.")
+    stop: Stop | list[Stop] | None = None
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)
+    stream: StrictBool = False
     stream_options: StreamOptions | None = None
-    user: str | None = Field(default=None, max_length=256)
-    ignore_eos: bool = False
-    cache_salt: str | None = Field(
+    user: User | None = None
+    ignore_eos: StrictBool = False
+    cache_salt: Salt | None = Field(
         default=None,
         description="Salts the prefix cache (tenant isolation); a non-empty secret string.",
     )
-    lora: str | None = Field(
-        default=None, min_length=1, max_length=256, description="Adapter id (enters the key)."
-    )
-    disable_cache_sharing: bool = Field(
+    lora: Lora | None = Field(default=None, description="Adapter id (enters the key).")
+    disable_cache_sharing: StrictBool = Field(
         default=False,
         description="Neither hit cached blocks nor leave reusable ones (timing side channel).",
     )
 
-    @field_validator("cache_salt")
+    @model_validator(mode="before")
     @classmethod
-    def _salt(cls, v: str | None) -> str | None:
-        if v is not None and v == "":
-            raise ValueError("Parameter 'cache_salt' must be a non-empty string if provided.")
-        return v
+    def _unsupported(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for name, is_default in UNSUPPORTED.items():
+                if name in data and not is_default(data[name]):
+                    raise ValueError(
+                        f"'{name}' is not supported by this server; remove it from the request"
+                    )
+        return data
 
     @field_validator("stop")
     @classmethod
@@ -80,8 +106,6 @@ class _Request(BaseModel):
         stops = [v] if isinstance(v, str) else (v or [])
         if len(stops) > MAX_STOP:
             raise ValueError(f"at most {MAX_STOP} stop sequences are allowed")
-        if any(s == "" for s in stops):
-            raise ValueError("stop sequences must be non-empty strings")
         return v
 
     def stop_list(self) -> tuple[str, ...]:
@@ -90,8 +114,42 @@ class _Request(BaseModel):
         return (self.stop,) if isinstance(self.stop, str) else tuple(self.stop)
 
 
+def _off(v: Any) -> bool:
+    return v is None or v is False or v == 0 or v == {} or v == "" or v == []
+
+
+# Parameters OpenAI defines that this server does not implement: refused unless left at their
+# default, as vLLM refuses unsupported parameters, rather than silently ignored.
+UNSUPPORTED = {
+    "logprobs": _off,
+    "top_logprobs": _off,
+    "logit_bias": _off,
+    "presence_penalty": _off,
+    "frequency_penalty": _off,
+    "best_of": lambda v: v is None or v == 1,
+    "suffix": _off,
+    "echo": _off,
+    "response_format": lambda v: v is None or (isinstance(v, dict) and v.get("type") == "text"),
+}
+
+
 class StreamOptions(BaseModel):
-    include_usage: bool = False
+    include_usage: StrictBool = False
+
+
+class FunctionCall(BaseModel):
+    name: Annotated[str, Field(min_length=1, max_length=256)]
+    arguments: str | dict[str, Any] = ""
+
+
+class ToolCall(BaseModel):
+    """An assistant message's tool call, as OpenAI's API sends it back."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str | None = Field(default=None, max_length=256)
+    type: Literal["function"] = "function"
+    function: FunctionCall
 
 
 class ChatMessage(BaseModel):
@@ -99,20 +157,30 @@ class ChatMessage(BaseModel):
 
     role: Literal["system", "developer", "user", "assistant", "tool"]
     content: str | list[dict[str, Any]] | None = None
-    name: str | None = None
+    name: str | None = Field(default=None, max_length=256)
+    tool_calls: list[ToolCall] | None = None
+    tool_call_id: str | None = Field(default=None, max_length=256)
 
 
 class ChatCompletionRequest(_Request):
     messages: list[ChatMessage] = Field(min_length=1)
-    max_completion_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
+    max_completion_tokens: StrictInt | None = Field(default=None, ge=1, le=1_000_000)
     tools: list[dict[str, Any]] | None = None
     tool_choice: Any = None
 
 
 class CompletionRequest(_Request):
-    prompt: str | list[int] = Field(description="Text, or a list of token ids.")
-    max_tokens: int | None = Field(default=16, ge=1, le=1_000_000)
-    echo: bool = False
+    prompt: str | list[StrictInt] = Field(description="Text, or a list of token ids.")
+    max_tokens: StrictInt | None = Field(default=16, ge=1, le=1_000_000)
+
+    @field_validator("prompt", mode="before")
+    @classmethod
+    def _prompt_type(cls, v: Any) -> Any:
+        if isinstance(v, list) and not all(type(t) is int for t in v):
+            raise ValueError("a token-id prompt must be a list of integers (not booleans or text)")
+        if not isinstance(v, str | list):
+            raise ValueError("the prompt must be a string or a list of token ids")
+        return v
 
     @field_validator("prompt")
     @classmethod
@@ -124,18 +192,22 @@ class CompletionRequest(_Request):
         return v
 
 
-class PinRequest(BaseModel):
+class PinRequest(_Body):
     """Pin a prefix (never evicted): give ``text``, ``token_ids`` or chat ``messages``.
 
-    ``unpin: true`` undoes an earlier pin of the same prefix and keys.
+    ``unpin: true`` undoes an earlier pin of the same prefix and keys. ``tenant`` pins a
+    prefix of a ``--tenant-keys`` tenant, whose requests are salted under its name.
     """
 
     text: str | None = None
-    token_ids: list[int] | None = None
+    token_ids: list[StrictInt] | None = None
     messages: list[ChatMessage] | None = None
-    cache_salt: str | None = None
-    lora: str | None = Field(default=None, min_length=1, max_length=256)
-    unpin: bool = False
+    cache_salt: Salt | None = None
+    lora: Lora | None = None
+    tenant: User | None = Field(
+        default=None, description="Pin as this --tenant-keys tenant (its salt namespace)."
+    )
+    unpin: StrictBool = False
 
 
 class PromptTokensDetails(BaseModel):

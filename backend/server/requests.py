@@ -7,12 +7,14 @@ an ``APIError`` with a 4xx status.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kvscope.backend.chat import ChatRequestError, request_tokens
 from kvscope.backend.engine.engine import Deliver, Engine, QueueFull
 from kvscope.backend.engine.sequence import SamplingParams, Sequence
 from kvscope.backend.prefix_keys import ExtraKeys
+from kvscope.backend.server.auth import ANONYMOUS, Caller
+from kvscope.backend.server.limits import prompt_char_limit
 from kvscope.backend.server.protocol import APIError, ChatCompletionRequest, CompletionRequest
 
 
@@ -68,19 +70,49 @@ def resolve_model(engine: Engine, model: str, lora: str | None) -> tuple[str, st
     )
 
 
+def _text_chars(value: Any) -> int:
+    """Characters of text in a message list (content, tool calls, names) or a tools list."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return sum(_text_chars(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_text_chars(v) for v in value)
+    return 0
+
+
+def prompt_chars(body: ChatCompletionRequest | CompletionRequest) -> int:
+    """Characters of prompt text in a request (messages, tools or a text prompt)."""
+    if isinstance(body, ChatCompletionRequest):
+        return sum(_text_chars(m.content) for m in body.messages) + _text_chars(body.tools)
+    return len(body.prompt) if isinstance(body.prompt, str) else 0
+
+
 def prepare(
-    engine: Engine, body: ChatCompletionRequest | CompletionRequest, operation: str
+    engine: Engine,
+    body: ChatCompletionRequest | CompletionRequest,
+    operation: str,
+    caller: Caller = ANONYMOUS,
+    special_in_content: bool = False,
 ) -> Prepared:
-    """Validate what the schema cannot express and tokenize the prompt."""
+    """Validate what the schema cannot express and tokenize the prompt.
+
+    A prompt whose text is longer than ``max_model_len`` tokens could ever cover is refused
+    before it is tokenized at all.
+    """
     served, adapter = resolve_model(engine, body.model, body.lora)
     vocab = int(getattr(engine.tokenizer, "vocab_size", 0) or 0)
+    limit = prompt_char_limit(engine.tokenizer, engine.max_model_len)
     try:
         if isinstance(body, ChatCompletionRequest):
             messages = [m.model_dump(exclude_none=True) for m in body.messages]
+            _check_chars(_text_chars(messages) + _text_chars(body.tools), limit, engine)
             raw = {"messages": messages, "tools": body.tools}
-            ids = request_tokens(raw, engine.tokenizer)
+            ids = request_tokens(raw, engine.tokenizer, special_in_content=special_in_content)
             max_tokens = body.max_completion_tokens or body.max_tokens
         else:
+            if isinstance(body.prompt, str):
+                _check_chars(len(body.prompt), limit, engine)
             ids = request_tokens({"prompt": body.prompt}, engine.tokenizer)
             max_tokens = body.max_tokens
     except ChatRequestError as exc:
@@ -102,7 +134,7 @@ def prepare(
         seed=body.seed,
         ignore_eos=body.ignore_eos,
     )
-    extra = ExtraKeys(model=served, lora=adapter, salt=body.cache_salt)
+    extra = ExtraKeys(model=served, lora=adapter, salt=tenant_salt(caller, body.cache_salt))
     return Prepared(
         operation,
         served if adapter is None else f"{served}:{adapter}",
@@ -110,5 +142,24 @@ def prepare(
         params,
         extra,
         not body.disable_cache_sharing,
-        body.user,
+        caller.tenant if caller.tenant is not None else body.user,
     )
+
+
+def tenant_salt(caller: Caller, salt: str | None) -> str | None:
+    """A tenant key's requests are salted under the tenant, so no two tenants' blocks ever
+    match (whatever ``cache_salt`` they send): no cross-tenant timing channel."""
+    if caller.tenant is None:
+        return salt
+    return f"tenant:{caller.tenant}" + ("" if salt is None else f"\x1f{salt}")
+
+
+def _check_chars(chars: int, limit: int, engine: Engine) -> None:
+    if chars > limit:
+        raise APIError(
+            400,
+            f"the prompt holds {chars} characters, more than the {engine.max_model_len}-token "
+            "context can hold; shorten the prompt",
+            param="messages",
+            code="context_length_exceeded",
+        )

@@ -18,9 +18,13 @@ from kvscope.inspect.sources.prom import MetricsSnapshot, parse, summarize
 MAX_BODY = 32 * 1024 * 1024
 
 
-def fetch(url: str, timeout: float = 3.0) -> bytes:
-    """GET ``url``; raises ``OSError`` (incl. ``urllib.error.URLError``) or ``ValueError``."""
-    req = urllib.request.Request(url, headers={"Accept": "text/plain, application/json"})
+def fetch(url: str, timeout: float = 3.0, token: str | None = None) -> bytes:
+    """GET ``url`` (with ``Authorization: Bearer token`` if given); raises ``OSError`` (incl.
+    ``urllib.error.URLError``) or ``ValueError``."""
+    headers = {"Accept": "text/plain, application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url, headers=headers)
     with urllib.request.urlopen(req, timeout=timeout) as resp:
         body = resp.read(MAX_BODY + 1)
     if len(body) > MAX_BODY:
@@ -79,17 +83,38 @@ class MetricsSource(_Poller):
 
 
 class ServerSource(_Poller):
-    """Polls a kvscope server's ``/v1/cache/stats`` and ``/v1/cache/prefixes?top=N``."""
+    """Polls a kvscope server's ``/v1/cache/stats`` and ``/v1/cache/prefixes?top=N``.
 
-    def __init__(self, base_url: str, top: int = 20, interval_s: float = 2.0) -> None:
+    Hot prefixes show prompt text, so the server gives them to operators only: pass the
+    server's admin key (``--admin-key`` or ``KVSCOPE_ADMIN_API_KEY``). Without it the block map
+    and stats still update and the status bar says what is missing.
+    """
+
+    def __init__(
+        self, base_url: str, top: int = 20, interval_s: float = 2.0, admin_key: str | None = None
+    ) -> None:
         self.name = "server"
         self.url = base_url.rstrip("/")
         self.top = top
         self.interval_s = interval_s
+        self.admin_key = admin_key
 
     def poll(self, feed: Feed) -> None:
-        stats = _json_object(fetch(f"{self.url}/v1/cache/stats"))
-        body: Any = json.loads(fetch(f"{self.url}/v1/cache/prefixes?top={self.top}"))
+        stats = _json_object(fetch(f"{self.url}/v1/cache/stats", token=self.admin_key))
+        try:
+            raw = fetch(f"{self.url}/v1/cache/prefixes?top={self.top}", token=self.admin_key)
+        except urllib.error.HTTPError as exc:
+            if exc.code not in (401, 403):
+                raise
+            feed.server(stats, [])
+            feed.status(
+                self.name,
+                "ok",
+                f"{self.url}: stats only; hot prefixes need the server's admin key "
+                "(--admin-key or KVSCOPE_ADMIN_API_KEY)",
+            )
+            return
+        body: Any = json.loads(raw)
         prefixes = body.get("prefixes", body.get("data")) if isinstance(body, dict) else body
         if not isinstance(prefixes, list):
             raise ValueError("/v1/cache/prefixes did not return a list")

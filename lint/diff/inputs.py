@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 from kvscope.backend.prefix_keys import ExtraKeys
 
+MAX_INPUT_BYTES = 10 * 1024 * 1024
+
 
 class InputError(ValueError):
     """A path or file the user gave cannot be diffed; the message says what to do."""
@@ -54,12 +56,12 @@ def render_request(request: dict, tokenizer, template: str | None) -> tuple[str,
 
 def load_file(path: Path, name: str, tokenizer, template: str | None) -> Rendering:
     """Load and render one prompt file."""
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(
-            f"{path}: cannot read it as UTF-8 text ({exc.__class__.__name__})"
-        ) from exc
+    from kvscope.backend.safe_files import UnsafeFileError, read_text
+
+    try:  # a regular file, bounded: never a FIFO's hang or /dev/zero's endless read
+        raw = read_text(path, MAX_INPUT_BYTES, "prompt file")
+    except UnsafeFileError as exc:
+        raise InputError(str(exc)) from None
     if path.suffix.lower() == ".json":
         try:
             body = json.loads(raw)
@@ -67,10 +69,14 @@ def load_file(path: Path, name: str, tokenizer, template: str | None) -> Renderi
             raise InputError(
                 f"{path}:{exc.lineno}: invalid JSON ({exc.msg}); fix the file"
             ) from exc
+        except RecursionError:
+            raise InputError(
+                f"{path}: JSON nested too deeply to be a request; fix the file"
+            ) from None
         request = _unwrap(body, path)
         try:
             text, tokens = render_request(request, tokenizer, template)
-        except (TypeError, KeyError, AttributeError, ValueError) as exc:
+        except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as exc:
             raise InputError(f"{path}: malformed request ({exc}); check 'messages'") from exc
         model = request.get("model")
         salt = request.get("cache_salt")
@@ -103,4 +109,6 @@ def load_side(path: str | Path, tokenizer, template: str | None = None) -> dict[
         return prompt_files(p)
     if p.is_file():
         return {p.stem: p}
+    if p.exists():
+        raise InputError(f"{p}: not a regular file (a pipe, device or socket); pass a prompt file")
     raise InputError(f"{p}: no such file or directory; pass two prompt files or snapshot dirs")

@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
             return fail(PROG, f"{path}: no such log file; pass JSONL request logs")
     if args.plot and not args.plot.lower().endswith((".png", ".html", ".htm")):
         return fail(PROG, f"--plot {args.plot}: use a .png or .html file name")
+    plot_dir = os.path.dirname(args.plot or "") or "."
+    if args.plot and not (os.path.isdir(plot_dir) and os.access(plot_dir, os.W_OK)):
+        return fail(PROG, f"--plot {args.plot}: folder {plot_dir} does not exist or is read-only")
     try:
         doc = run(args)
     except (ValueError, RuntimeError) as exc:
@@ -205,7 +208,10 @@ def main(argv: list[str] | None = None) -> int:
             return fail(PROG, "--plot needs a capacity curve; drop '--capacity none'")
         from kvscope.lint.measure.plot import write_plot
 
-        write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot)
+        try:
+            write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot)
+        except OSError as exc:
+            return fail(PROG, f"--plot {args.plot}: cannot write it ({exc.strerror or exc})")
     if args.format == "json":
         from kvscope.lint.measure.report import to_json
 

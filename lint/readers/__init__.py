@@ -25,17 +25,19 @@ class ReadError(Exception):
 
 
 def load_text(path: Path, max_bytes: int) -> str:
-    """The file's text, or ReadError for unreadable, binary, huge or non-UTF-8 files."""
+    """The file's text, or ReadError for unreadable, binary, huge or non-UTF-8 files, and for
+    anything but a regular file (a symlink to /dev/zero, a FIFO, a socket): never a hang."""
+    from kvscope.backend.safe_files import UnsafeFileError, read_bytes
+
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise ReadError(
-                f"file too large ({size / 1e6:.1f} MB > {max_bytes / 1e6:.0f} MB); "
-                "raise max-file-size-mb or exclude it"
+        data = read_bytes(path, max_bytes)
+    except UnsafeFileError as exc:
+        message = str(exc).removeprefix(f"{path}: ").removeprefix(str(path) + " ")
+        if "larger than" in message:
+            message = (
+                f"file too large (> {max_bytes / 1e6:.0f} MB); raise max-file-size-mb or exclude it"
             )
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ReadError(f"cannot read: {exc.strerror or exc}") from None
+        raise ReadError(message) from None
     if b"\x00" in data[:8192]:
         raise ReadError("binary file (NUL bytes); exclude it")
     try:

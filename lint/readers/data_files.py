@@ -122,10 +122,13 @@ def read_hf_config(text: str, path: str) -> list[Document]:
 def read_yaml(text: str, path: str) -> list[Document]:
     import yaml
 
+    from kvscope.lint.readers.safe_yaml import YamlLimitError, compose_all, construct
+
     try:
-        nodes = [n for n in yaml.compose_all(text, Loader=yaml.SafeLoader) if n is not None]
-        loader = yaml.SafeLoader("")
-        values = [loader.construct_document(n) for n in nodes]
+        nodes = compose_all(text)
+        values = [construct(n) for n in nodes]
+    except YamlLimitError as exc:
+        raise ReadError(str(exc)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""

@@ -49,8 +49,12 @@ def front_matter(text: str) -> tuple[Any, int]:
         return {}, 0
     import yaml
 
+    from kvscope.lint.readers.safe_yaml import YamlLimitError, safe_load
+
     try:
-        meta = yaml.safe_load(m.group(1) or "") or {}
+        meta = safe_load(m.group(1) or "") or {}
+    except YamlLimitError as exc:
+        raise ReadError(f"YAML front matter: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 2}" if mark else ""

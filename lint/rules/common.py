@@ -7,7 +7,13 @@ from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
-from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals
+from kvscope.lint.patterns import (
+    classify_expr,
+    placeholders,
+    quiet_spans,
+    shown_not_rendered,
+    volatile_literals,
+)
 
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
 WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
@@ -54,9 +60,14 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         if not seg.cacheable:
             continue
         where = PART_NAMES.get(seg.part, "prompt")
+        code: list | None = None
         for ph in placeholders(seg.text, doc.syntax):
             kind = classify_expr(ph.expr)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
+                continue
+            if code is None:
+                code = quiet_spans(seg.text)[1]
+            if shown_not_rendered(seg.text, ph, doc.syntax, code):
                 continue
             shown = seg.text[ph.start : ph.end]
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"

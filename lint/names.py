@@ -229,5 +229,3 @@ def _inside_double(text: str, pos: int) -> bool:
     return text.startswith("{{", max(0, pos - 1)) or text.rfind("{{", 0, pos) > text.rfind(
         "}}", 0, pos
     )
-
-

@@ -148,7 +148,9 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
             value = text[m.start("value") : m.end("value")].rstrip()
             if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
                 continue
-            yield Literal(m.start("value"), m.start("value") + len(value), "user", value, "name")
+            yield Literal(
+                m.start("value"), m.start("value") + len(value), "user", value, "user-detail"
+            )
 
 
 def _dates(text: str, concrete: bool, urls: list, code: list) -> Iterator[Literal]:

@@ -138,13 +138,88 @@ def identifiers(expr: str) -> list[str]:
 
 
 NOT_A_VALUE = frozenset(
-    ["format", "fmt", "formats", "limit", "limits", "budget", "template", "templates", "pattern", "type", "types", "unit", "units", "style", "field", "fields", "column", "columns", "label", "labels", "window", "step", "steps", "interval", "period", "horizon", "schema", "mode"]
+    [
+        "format",
+        "fmt",
+        "formats",
+        "limit",
+        "limits",
+        "budget",
+        "template",
+        "templates",
+        "pattern",
+        "type",
+        "types",
+        "unit",
+        "units",
+        "style",
+        "field",
+        "fields",
+        "column",
+        "columns",
+        "label",
+        "labels",
+        "window",
+        "step",
+        "steps",
+        "interval",
+        "period",
+        "horizon",
+        "schema",
+        "mode",
+    ]
 )
 USER_TAILS = frozenset(
-    ["name", "names", "email", "id", "ids", "locale", "timezone", "tz", "language", "lang", "location", "country", "city", "profile", "preferences", "prefs", "info", "details", "data", "context", "query", "input", "question", "message", "request", "handle", "role", "plan", "tier", "phone", "address"]
+    [
+        "name",
+        "names",
+        "email",
+        "id",
+        "ids",
+        "locale",
+        "timezone",
+        "tz",
+        "language",
+        "lang",
+        "location",
+        "country",
+        "city",
+        "profile",
+        "preferences",
+        "prefs",
+        "info",
+        "details",
+        "data",
+        "context",
+        "query",
+        "input",
+        "question",
+        "message",
+        "request",
+        "handle",
+        "role",
+        "plan",
+        "tier",
+        "phone",
+        "address",
+    ]
 )
 SETTINGS_WORDS = frozenset(
-    ["config", "configs", "cfg", "conf", "settings", "setting", "options", "opts", "env", "environ", "defaults", "constants", "flags"]
+    [
+        "config",
+        "configs",
+        "cfg",
+        "conf",
+        "settings",
+        "setting",
+        "options",
+        "opts",
+        "env",
+        "environ",
+        "defaults",
+        "constants",
+        "flags",
+    ]
 )
 
 

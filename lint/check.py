@@ -33,6 +33,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--block-size", type=int, help="KV-cache block size in tokens (default 16)")
     p.add_argument("--model", help="model whose minimum cacheable prefix PL008 uses")
     p.add_argument("--min-prefix-tokens", type=int, help="override PL008's minimum")
+    p.add_argument(
+        "--min-blocks-at-stake",
+        type=int,
+        help="report a volatile value only when at least this many KV blocks after it can "
+        "never be shared (default 1; 0 reports everything)",
+    )
+    p.add_argument("--include", help="comma-separated globs of .md/.txt files to lint as prompts")
     p.add_argument("--format", choices=FORMATS, default=os.environ.get("PROMPTLINT_FORMAT", "text"))
     p.add_argument("-o", "--output-file", type=Path, help="write the report here")
     p.add_argument(
@@ -84,9 +91,14 @@ def configure(args: argparse.Namespace) -> Config:
     conf.extend_select += _split(args.extend_select)
     conf.ignore += _split(args.ignore)
     conf.exclude += _split(args.exclude)
+    conf.include += _split(args.include)
     for key in ("tokenizer", "model"):
         if getattr(args, key):
             setattr(conf, key, getattr(args, key))
+    if args.min_blocks_at_stake is not None:
+        if args.min_blocks_at_stake < 0:
+            raise ConfigError("--min-blocks-at-stake must be 0 or more")
+        conf.min_blocks_at_stake = args.min_blocks_at_stake
     for key in ("block_size", "min_prefix_tokens"):
         value = getattr(args, key)
         if value is not None:

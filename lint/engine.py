@@ -49,7 +49,8 @@ class Linter:
         sup = noqa.parse(source)
         lines = LineIndex(source)
         seen: set[tuple] = set()
-        for doc in docs:
+        floor = self.conf.min_blocks_at_stake
+        for n, doc in enumerate(docs):
             for rule in RULES:
                 if rule.CODE not in codes:
                     continue
@@ -61,7 +62,9 @@ class Linter:
                     if covered or key in seen:
                         continue
                     seen.add(key)
-                    finding = self._finding(doc, problem, lines, line, col)
+                    finding = self._finding(doc, problem, lines, line, col)._replace(prompt=n)
+                    if finding.token_offset is not None and finding.blocks_at_stake < floor:
+                        continue  # below the floor: it costs less than the user cares about
                     findings.append(finding)
                     if problem.fix is not None:
                         self.fixes.setdefault(doc.path, []).append((finding, problem))

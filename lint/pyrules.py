@@ -19,6 +19,7 @@ from kvscope.lint.pyscan import (
     dotted,
 )
 
+LOG_CALLS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "print", "log"}
 WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
 
 
@@ -191,6 +192,12 @@ def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         cur = scan.parents.get(cur)
     if not (in_prompt or about & SCHEMA_WORDS):
         return
+    parent = scan.parents.get(node)
+    if isinstance(parent, ast.Call) and dotted(parent.func)[1] in LOG_CALLS:
+        return  # logged, not sent
+    why = unordered_json(scan, node.args[0])
+    if why is None:
+        return  # order fixed in code: deterministic, shares perfectly
     start, end = scan.span(node)
     bad_kw = any(kw.arg == "sort_keys" for kw in node.keywords)
     fix = (
@@ -199,10 +206,53 @@ def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         else Fix("py-sort-keys", end - 1)
     )
     msg = (
-        f"`{ast.unparse(node)[:60]}` serialises without sort_keys=True: key order follows "
-        "insertion order, which differs across processes and round-trips"
+        f"`{ast.unparse(node)[:60]}` serialises {why} without sort_keys=True: its key order "
+        "can differ between requests or processes, and every order is a new prefix"
     )
     yield Problem("PL005", start, end, msg, None, fix, None)
+
+
+def unordered_json(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
+    """Why the JSON of `node` has no fixed key/item order, or None when its order is fixed."""
+    if depth > 3:
+        return None
+    if isinstance(node, ast.Dict):
+        if sum(k is None for k in node.keys) and len(node.keys) > 1:
+            return f"merged dicts (`{ast.unparse(node)[:40]}`)"
+        return None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return f"merged dicts (`{ast.unparse(node)[:40]}`)"
+    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        return "an object's attributes (`__dict__`)"
+    if isinstance(node, ast.Call):
+        name = dotted(node.func)[1]
+        if name == "vars":
+            return "an object's attributes (`vars()`)"
+        if name in {"list", "tuple"} and node.args:
+            inner = node.args[0]
+            if isinstance(inner, ast.BinOp) and isinstance(
+                inner.op, ast.BitOr | ast.BitAnd | ast.Sub
+            ):
+                return "a list made from a set"
+        if name == "dict" and (len(node.args) + len(node.keywords) > 1 or node.keywords):
+            if any(k.arg is None for k in node.keywords) or node.args:
+                return f"merged dicts (`{ast.unparse(node)[:40]}`)"
+    if isinstance(node, ast.DictComp):
+        for gen in node.generators:
+            why = unstable_source(scan, gen.iter)
+            if why:
+                return f"a dict built from {why}"
+        return None
+    if isinstance(node, ast.Name):
+        if node.id in scan.updated:
+            return f"merged dicts (`{node.id}.update(...)`)"
+        for value in scan.assigns.get(node.id, ()):
+            why = unordered_json(scan, value, depth + 1)
+            if why:
+                return why
+        return None
+    why = unstable_source(scan, node)
+    return f"items from {why}" if why else None
 
 
 def unstable_source(scan: Scan, node: ast.AST) -> str | None:

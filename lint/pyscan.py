@@ -128,6 +128,21 @@ class Scan:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self.tainted: dict[str, str] = {}
+        self.assigns: dict[str, list[ast.AST]] = {}
+        self.updated: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        self.assigns.setdefault(t.id, []).append(node.value)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "update"
+                and isinstance(node.func.value, ast.Name)
+            ):
+                self.updated.add(node.func.value.id)
         for _ in range(2):
             for node in ast.walk(tree):
                 if isinstance(node, ast.Assign) and len(node.targets) == 1:

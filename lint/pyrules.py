@@ -234,9 +234,8 @@ def unordered_json(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
                 inner.op, ast.BitOr | ast.BitAnd | ast.Sub
             ):
                 return "a list made from a set"
-        if name == "dict" and (len(node.args) + len(node.keywords) > 1 or node.keywords):
-            if any(k.arg is None for k in node.keywords) or node.args:
-                return f"merged dicts (`{ast.unparse(node)[:40]}`)"
+        if name == "dict" and node.keywords and (node.args or len(node.keywords) > 1):
+            return f"merged dicts (`{ast.unparse(node)[:40]}`)"
     if isinstance(node, ast.DictComp):
         for gen in node.generators:
             why = unstable_source(scan, gen.iter)

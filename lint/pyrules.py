@@ -234,7 +234,8 @@ def unordered_json(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
                 inner.op, ast.BitOr | ast.BitAnd | ast.Sub
             ):
                 return "a list made from a set"
-        if name == "dict" and node.keywords and (node.args or len(node.keywords) > 1):
+        spread = sum(k.arg is None for k in node.keywords)
+        if name == "dict" and spread and spread + len(node.args) > 1:
             return f"merged dicts (`{ast.unparse(node)[:40]}`)"
     if isinstance(node, ast.DictComp):
         for gen in node.generators:

@@ -13,7 +13,7 @@ from kvscope.lint.config import Config
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Finding, Problem
 from kvscope.lint.positions import LineIndex, TokenCounter, cost
-from kvscope.lint.readers import read_path, read_text
+from kvscope.lint.readers import kind_of, load_text, read_path, read_text
 from kvscope.lint.rules import BY_CODE, RULES
 from kvscope.lint.rules.common import RuleContext
 
@@ -30,9 +30,15 @@ class Linter:
         )
         self.fixes: dict[str, list[tuple[Finding, Problem]]] = {}
 
-    def lint_file(self, path: Path, display: str) -> list[Finding] | None:
-        """Findings of one file; None when it is not a prompt. Raises ReadError."""
+    def lint_file(self, path: Path, display: str, force: bool = False) -> list[Finding] | None:
+        """Findings of one file; None when it is not a prompt. Raises ReadError.
+
+        `force` (a file named on the command line) reads a file whose name says nothing about
+        prompts (`notes.md`, `prompt.bin`) as a text prompt instead of skipping it."""
         max_bytes = int(self.conf.max_file_size_mb * 1024 * 1024)
+        if force and kind_of(path, self.conf.include) is None:
+            docs = read_text(load_text(path, max_bytes), display, "text")
+            return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
         docs = read_path(path, display, max_bytes, self.conf.include)
         if not docs:
             return None

@@ -84,7 +84,6 @@ _NOT_A_VALUE = re.compile(
     r"available|shown|stored|in|based|whatever|as|set|required|optional|important|only|"
     r"usually|used|listed|below|above|same|different|one|any|empty|null|none)\b"
 )
-_DIGIT_RE = re.compile(r"\d")
 _EXAMPLE_IDS = ("123e4567-e89b-12d3-a456-426614174000", "12345678-1234-")
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
 
@@ -130,32 +129,80 @@ def inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
 def _literals(text: str, concrete: bool) -> Iterator[Literal]:
     urls, code = quiet_spans(text)
     quiet = urls + code
-    if _DIGIT_RE.search(text) is not None or "XX" in text:
-        yield from _dates(text, concrete, urls, code)
-        yield from _ids(text, concrete, quiet)
+    digits = digit_positions(text)
+    if digits or "XX" in text:
+        if "XX" in text:
+            digits = sorted({*digits, *(m.start() for m in re.finditer("XX", text))})
+        yield from _dates(text, concrete, urls, code, digits)
+        yield from _ids(text, concrete, quiet, digits)
     if not concrete and ("{" in text or "%s" in text or "$" in text):
         yield from _anonymous(text, quiet)
     if concrete and "@" in text:
         for m in EMAIL_RE.finditer(text):
             if not inside(quiet, m.start(), m.end()):
                 yield Literal(m.start(), m.end(), "user", m.group(), "email")
+    yield from _user_phrases(text, quiet)
+
+
+def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
+    """ "The user's name is Alice", "User locale: es-ES": matched only where an owner word
+    stands (a scan of the whole text with the full pattern is ~10x slower)."""
     lower = text.lower()
-    if any(word in lower for word in PHRASE_OWNERS):
-        regex = USER_PHRASE_RE
-        if len(lower) != len(text):  # a few characters change length when lower-cased
-            lower, regex = text, re.compile(USER_PHRASE_RE.pattern, re.I)
-        for m in regex.finditer(lower):
-            value = text[m.start("value") : m.end("value")].rstrip()
-            if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
-                continue
-            yield Literal(
-                m.start("value"), m.start("value") + len(value), "user", value, "user-detail"
-            )
+    regex = USER_PHRASE_RE
+    if len(lower) != len(text):  # a few characters change length when lower-cased
+        lower, regex = text, re.compile(USER_PHRASE_RE.pattern, re.I)
+    starts = []
+    for owner in PHRASE_OWNERS:
+        pos = lower.find(owner)
+        while pos >= 0:
+            starts.append(pos)
+            pos = lower.find(owner, pos + len(owner))
+    for pos in sorted(starts):
+        m = regex.match(lower, pos)
+        if m is None:
+            continue
+        value = text[m.start("value") : m.end("value")].rstrip()
+        if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
+            continue
+        yield Literal(m.start("value"), m.start("value") + len(value), "user", value, "user-detail")
 
 
-def _dates(text: str, concrete: bool, urls: list, code: list) -> Iterator[Literal]:
+def digit_positions(text: str) -> list[int]:
+    """Offsets of the ASCII digits of `text`, in order (str.find is ~5x faster than a regex
+    scan on digit-poor prose)."""
+    out: list[int] = []
+    for d in "0123456789":
+        i = text.find(d)
+        while i >= 0:
+            out.append(i)
+            i = text.find(d, i + 1)
+    out.sort()
+    return out
+
+
+def _around_digits(
+    regex: re.Pattern[str], text: str, digits: list[int], before: int, after: int
+) -> Iterator[re.Match[str]]:
+    """`regex.finditer(text)`, searched only near digits: every date and id holds one, and a
+    long alternation scanned over a whole 10 kB prompt costs milliseconds. The windows
+    (`before`/`after` characters around each digit) are merged, so a match is never cut;
+    lookbehinds still see the text before a window."""
+    spans: list[list[int]] = []
+    for pos in digits:
+        lo, hi = max(0, pos - before), min(len(text), pos + 1 + after)
+        if spans and lo <= spans[-1][1]:
+            spans[-1][1] = hi
+        else:
+            spans.append([lo, hi])
+    for lo, hi in spans:
+        yield from regex.finditer(text, lo, hi)
+
+
+def _dates(
+    text: str, concrete: bool, urls: list, code: list, digits: list[int]
+) -> Iterator[Literal]:
     prev_end = 0
-    for m in DATETIME_RE.finditer(text):
+    for m in _around_digits(DATETIME_RE, text, digits, 48, 32):
         window = text[max(prev_end, m.start() - 60) : m.start()]
         prev_end = m.end()
         value = m.group()
@@ -183,9 +230,11 @@ def _shape(value: str) -> str:
     return "timestamp" if TIME_OF_DAY_RE.search(value) else "date"
 
 
-def _ids(text: str, concrete: bool, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
+def _ids(
+    text: str, concrete: bool, quiet: list[tuple[int, int]], digits: list[int]
+) -> Iterator[Literal]:
     for regex, shape in ((UUID_RE, "uuid"), (PREFIXED_ID_RE, "request-id"), (HEX_ID_RE, "hex-id")):
-        for m in regex.finditer(text):
+        for m in _around_digits(regex, text, digits, 80, 80):
             value = m.group()
             if inside(quiet, m.start(), m.end()) or _example_id(value):
                 continue

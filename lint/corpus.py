@@ -26,6 +26,7 @@ class Case(NamedTuple):
     fix_str: str | None
     config: dict
     known_miss: bool = False
+    extra_files: dict | None = None
 
 
 def load_cases(folder: Path) -> list[Case]:
@@ -47,6 +48,7 @@ def load_cases(folder: Path) -> list[Case]:
                     fix_str=c.get("fix_str"),
                     config=c.get("config", {}),
                     known_miss=bool(c.get("known_miss", False)),
+                    extra_files=c.get("extra_files"),
                 )
             )
     return cases
@@ -55,7 +57,11 @@ def load_cases(folder: Path) -> list[Case]:
 def run_case(
     case: Case, workdir: Path, codes: set[str] | None = None
 ) -> tuple[Path, list[Finding]]:
-    """Write the case under workdir and lint it; returns the file and its findings."""
+    """Write the case (and its `extra_files`, other modules of its project) under workdir and
+    lint it; returns the file and its findings."""
+    for rel, text in (case.extra_files or {}).items():
+        (workdir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (workdir / rel).write_text(text, encoding="utf-8")
     path = workdir / case.file
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(case.text, encoding="utf-8")

@@ -40,6 +40,8 @@ class Linter:
             docs = read_text(load_text(path, max_bytes), display, "text")
             return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
         docs = read_path(path, display, max_bytes, self.conf.include)
+        for doc in docs:
+            doc.cache["file"] = path
         if not docs:
             return None
         return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))

@@ -20,7 +20,12 @@ from kvscope.lint.pyscan import (
 )
 
 LOG_CALLS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "print", "log"}
-WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
+WHAT = {
+    "time": "a clock value",
+    "id": "a per-request id or random value",
+    "user": "per-user data",
+    "order": "an unsorted file listing",
+}
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -60,6 +65,8 @@ def _advice(kind: str) -> str:
         "id": "; it differs on every request. Send it as metadata, not in the prompt",
         "user": "; no two users share the prefix after it. Put per-user details in the "
         "last user turn",
+        "order": "; its order follows the file system and can differ between machines and "
+        "runs. Wrap it in sorted()",
     }[kind]
 
 
@@ -146,8 +153,10 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
 
 def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     parent = scan.parents.get(node)
-    if isinstance(parent, ast.JoinedStr | ast.Expr | ast.Attribute):
+    if isinstance(parent, ast.JoinedStr | ast.Expr):
         return
+    if isinstance(parent, ast.Attribute) and parent.attr in {"format", "format_map"}:
+        return  # the values decide: see _format_call
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
         return

@@ -10,52 +10,12 @@ sources, names assigned from them, and names that read as times, ids or user det
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
+from kvscope.lint.pyflow import Facts, dotted
 
-TIME_CALLS = {
-    ("datetime", "now"),
-    ("datetime", "utcnow"),
-    ("datetime", "today"),
-    ("date", "today"),
-    ("time", "time"),
-    ("time", "ctime"),
-    ("time", "strftime"),
-    ("time", "localtime"),
-    ("time", "gmtime"),
-    ("time", "asctime"),
-    ("Timestamp", "now"),
-    ("arrow", "now"),
-    ("arrow", "utcnow"),
-    ("pendulum", "now"),
-    ("pendulum", "today"),
-    ("timezone", "now"),
-    ("", "now"),
-    ("", "utcnow"),
-    ("", "strftime_now"),
-}
-ID_CALLS = {
-    ("uuid", "uuid1"),
-    ("uuid", "uuid4"),
-    ("", "uuid4"),
-    ("", "uuid1"),
-    ("secrets", "token_hex"),
-    ("secrets", "token_urlsafe"),
-    ("secrets", "token_bytes"),
-    ("secrets", "randbits"),
-    ("os", "urandom"),
-    ("random", "random"),
-    ("random", "randint"),
-    ("random", "choice"),
-    ("random", "getrandbits"),
-    ("random", "randrange"),
-    ("random", "uniform"),
-    ("shortuuid", "uuid"),
-    ("ulid", "new"),
-    ("nanoid", "generate"),
-    ("time", "time_ns"),
-}
 PROMPT_WORDS = {
     "prompt",
     "system",
@@ -101,23 +61,14 @@ KWARG_PARTS = {
     "prompt": "template",
     "template": "template",
 }
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "order": "PL004"}
 CACHEABLE = {"system", "template", "tools"}
-
-
-def dotted(node: ast.AST) -> tuple[str, str]:
-    """(receiver name, attribute) of a call target: `datetime.now` -> ("datetime", "now")."""
-    if isinstance(node, ast.Attribute):
-        base = node.value
-        name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
-        return name, node.attr
-    return "", getattr(node, "id", "")
 
 
 class Scan:
     """All problems of one module; `problems(code)` filters them."""
 
-    def __init__(self, tree: ast.Module, source: str) -> None:
+    def __init__(self, tree: ast.Module, source: str, path: Path | None = None) -> None:
         self.source = source
         self.lines = source.split("\n")
         self.line_starts = [0]
@@ -127,7 +78,8 @@ class Scan:
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
-        self.tainted: dict[str, str] = {}
+        self.facts = Facts(tree, path)
+        self.tainted = self.facts.tainted
         self.assigns: dict[str, list[ast.AST]] = {}
         self.updated: set[str] = set()
         for node in ast.walk(tree):
@@ -143,13 +95,6 @@ class Scan:
                 and isinstance(node.func.value, ast.Name)
             ):
                 self.updated.add(node.func.value.id)
-        for _ in range(2):
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                    target = node.targets[0]
-                    kind = self.call_kind(node.value)
-                    if isinstance(target, ast.Name) and kind:
-                        self.tainted[target.id] = kind
         from kvscope.lint import pyrules
 
         self.found: list[Problem] = []
@@ -172,16 +117,7 @@ class Scan:
 
     # classification
     def call_kind(self, node: ast.AST) -> str | None:
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Call):
-                key = dotted(sub.func)
-                if key in TIME_CALLS or ("", key[1]) in TIME_CALLS:
-                    return "time"
-                if key in ID_CALLS or ("", key[1]) in ID_CALLS:
-                    return "id"
-            elif isinstance(sub, ast.Name) and sub.id in self.tainted:
-                return self.tainted[sub.id]
-        return None
+        return self.facts.kind(node)
 
     def value_kind(self, node: ast.AST) -> str | None:
         return self.call_kind(node) or classify_expr(ast.unparse(node))
@@ -246,7 +182,8 @@ class Scan:
 
 
 def run(doc) -> Scan:
-    """The (cached) scan of a Python Document."""
+    """The (cached) scan of a Python Document (`doc.cache["file"]`: its path on disk, which
+    lets the scan follow imports into the project)."""
     if "scan" not in doc.cache:
-        doc.cache["scan"] = Scan(doc.python, doc.source)
+        doc.cache["scan"] = Scan(doc.python, doc.source, doc.cache.get("file"))
     return doc.cache["scan"]

@@ -79,6 +79,13 @@ class Scan:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self.facts = Facts(tree, path)
+        self._roles: dict[tuple[str, bool], set[str]] = {}
+        self.uses: dict[str, list[ast.AST]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.uses.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                self.uses.setdefault(node.attr, []).append(node)
         self.tainted = self.facts.tainted
         self.assigns: dict[str, list[ast.AST]] = {}
         self.updated: set[str] = set()
@@ -131,6 +138,8 @@ class Scan:
                 for t in targets:
                     ws = words(ast.unparse(t).replace(".", "_"))
                     if ws & PROMPT_WORDS:
+                        if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
+                            return "user"
                         return "user" if ws & USER_SIDE else "system"
                 return None
             if isinstance(cur, ast.keyword):
@@ -173,8 +182,73 @@ class Scan:
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                     fn = self.parents.get(fn)
                 if fn is not None and words(fn.name) & PROMPT_WORDS:
+                    if self.sent_as(fn.name, call=True) == {"user"}:
+                        return "user"
                     return "user" if words(fn.name) & USER_SIDE else "system"
                 return None
+            elif isinstance(cur, ast.stmt):
+                return None
+            child, cur = cur, self.parents.get(cur)
+        return None
+
+    # roles: where a template is sent
+    def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:
+        """The roles ("system", "user") the value of `name` (a variable, or with `call` the
+        result of calling the function `name`) is sent under, as far as this module shows."""
+        key = (name, call)
+        if key in self._roles:
+            return self._roles[key]
+        self._roles[key] = set()  # recursion guard
+        roles: set[str] = set()
+        for node in self.uses.get(name, ()):
+            parent = self.parents.get(node)
+            if call != (isinstance(parent, ast.Call) and parent.func is node):
+                continue
+            start = self.parents[node] if call else node
+            role = self._role_at(start, name, depth)
+            if role:
+                roles.add(role)
+        self._roles[key] = roles
+        return roles
+
+    def _role_at(self, node: ast.AST, name: str, depth: int) -> str | None:
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.Dict) and child in cur.values:
+                for k, v in zip(cur.keys, cur.values, strict=True):
+                    if (
+                        isinstance(k, ast.Constant)
+                        and k.value == "role"
+                        and isinstance(v, ast.Constant)
+                    ):
+                        return "system" if v.value in {"system", "developer"} else "user"
+            elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
+                role = cur.elts[0]
+                if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    return "system" if role.value in {"system", "developer"} else "user"
+            elif isinstance(cur, ast.keyword) and cur.arg in KWARG_PARTS:
+                return "system"
+            elif isinstance(cur, ast.Call) and child is not cur.func:
+                fname = dotted(cur.func)[1] or dotted(cur.func)[0]
+                if fname.startswith("System"):
+                    return "system"
+                if fname.startswith(("Human", "User")):
+                    return "user"
+            elif isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 3:
+                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+                for t in targets:
+                    if isinstance(t, ast.Name) and t.id != name:
+                        roles = self.sent_as(t.id, depth=depth + 1)
+                        return "system" if "system" in roles else "user" if roles else None
+                return None
+            elif isinstance(cur, ast.Return) and depth < 3:
+                fn = self.parents.get(cur)
+                while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                    fn = self.parents.get(fn)
+                if fn is None:
+                    return None
+                roles = self.sent_as(fn.name, call=True, depth=depth + 1)
+                return "system" if "system" in roles else "user" if roles else None
             elif isinstance(cur, ast.stmt):
                 return None
             child, cur = cur, self.parents.get(cur)

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Fix, Problem
+from kvscope.lint.names import SETTINGS_WORDS
 from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals, words
 from kvscope.lint.pyscan import (
     CACHEABLE,
@@ -271,6 +272,8 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
         if attr == "sorted":
             return None
         if attr in {"values", "keys", "items"} and isinstance(node.func, ast.Attribute):
+            if literal_dict(scan, node.func.value):
+                return None  # a dict written in the code keeps the order it is written in
             return f"dict .{attr}()"
         if attr in {"set", "frozenset"}:
             return "a set"
@@ -290,6 +293,54 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
         if isinstance(sub, ast.Call) and dotted(sub.func)[1] in LISTING_CALLS:
             return f"a listing (`{dotted(sub.func)[1]}()`)"
     return None
+
+
+def literal_dict(scan: Scan, node: ast.AST) -> bool:
+    """True for a dict display, or a name only ever assigned dict displays."""
+    if isinstance(node, ast.Dict):
+        return True
+    values = scan.assigns.get(node.id, []) if isinstance(node, ast.Name) else []
+    return bool(values) and all(isinstance(v, ast.Dict) for v in values)
+
+
+SET_TYPES = {"set", "frozenset", "Set", "FrozenSet", "AbstractSet", "MutableSet"}
+
+
+def set_typed(scan: Scan, name: ast.Name) -> str | None:
+    """Why the name `name` holds a set: a parameter annotated `set[...]`, or only set values."""
+    fn = scan.parents.get(name)
+    while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        fn = scan.parents.get(fn)
+    if fn is not None:
+        for arg in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs:
+            if arg.arg == name.id and arg.annotation is not None:
+                ann = arg.annotation
+                base = ann.value if isinstance(ann, ast.Subscript) else ann
+                if dotted(base)[1] in SET_TYPES:
+                    return f"a set (`{arg.arg}: {ast.unparse(ann)}`)"
+    values = scan.assigns.get(name.id, [])
+    if values and all(unstable_source(scan, v) == "a set" for v in values):
+        return f"a set (`{name.id}`)"
+    return None
+
+
+def iterated(scan: Scan, name: str) -> bool:
+    """True when the variable `name` is iterated somewhere (not only tested with `in`)."""
+    for node in scan.uses.get(name, ()):
+        if not isinstance(node, ast.Name):
+            continue
+        parent = scan.parents.get(node)
+        if isinstance(parent, ast.For | ast.comprehension) and parent.iter is node:
+            return True
+        if isinstance(parent, ast.Starred | ast.keyword):
+            return True
+        if (
+            isinstance(parent, ast.Call)
+            and node in parent.args
+            and dotted(parent.func)[1] not in {"len", "isinstance", "bool", "sorted"}
+        ):
+            return True
+    return False
 
 
 def _tools_problem(scan: Scan, value: ast.AST, why: str) -> Problem:
@@ -314,6 +365,11 @@ def _tools_assign(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         names = [ast.unparse(t) for t in targets]
     if any(words(n.replace(".", "_")) & TOOL_WORDS for n in names):
         why = unstable_source(scan, node.value)
+        if why == "a set" and not isinstance(node, ast.Return):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            plain = [t.id for t in targets if isinstance(t, ast.Name)]
+            if plain and not any(iterated(scan, n) for n in plain):
+                return  # a set used only for membership tests has no order to leak
         if why:
             yield _tools_problem(scan, node.value, why)
 
@@ -327,7 +383,10 @@ def _tools_keyword(scan: Scan, node: ast.Call) -> Iterator[Problem]:
 
 
 def _tools_loop(scan: Scan, node: ast.For) -> Iterator[Problem]:
-    why = unstable_source(scan, node.iter) if not isinstance(node.iter, ast.Name) else None
+    if isinstance(node.iter, ast.Name):
+        why = set_typed(scan, node.iter)
+    else:
+        why = unstable_source(scan, node.iter)
     if not why:
         return
     for sub in ast.walk(node):
@@ -341,7 +400,46 @@ def _tools_loop(scan: Scan, node: ast.For) -> Iterator[Problem]:
             return
 
 
+FIXED_CALLS = {"getenv", "get_setting", "get_config"}
+
+
+def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
+    """True when the condition is the same for every request: it reads only constants
+    (`DEBUG`), settings (`settings.X`, `config.flag`) and the environment (`os.environ`,
+    `os.getenv`)."""
+    names = [n for n in ast.walk(node.test) if isinstance(n, ast.Name)]
+    if not names:
+        return True
+    for sub in ast.walk(node.test):
+        if isinstance(sub, ast.Call) and dotted(sub.func)[1] in FIXED_CALLS:
+            return True
+    for n in names:
+        ws = words(n.id)
+        if n.id.isupper() or ws & SETTINGS_WORDS or n.id == "os":
+            continue
+        parent = scan.parents.get(n)
+        if isinstance(parent, ast.Attribute) and (
+            parent.attr.isupper() or words(parent.attr) & SETTINGS_WORDS
+        ):
+            continue  # self.config..., app.DEBUG
+        return False
+    return True
+
+
+def _system_item(node: ast.AST) -> bool:
+    """A system message being appended: `{"role": "system", ...}` or `SystemMessage(...)`."""
+    if isinstance(node, ast.Dict):
+        for k, v in zip(node.keys, node.values, strict=True):
+            if isinstance(k, ast.Constant) and k.value == "role" and isinstance(v, ast.Constant):
+                return v.value in {"system", "developer"}
+    if isinstance(node, ast.Call):
+        return (dotted(node.func)[1] or "").startswith("System")
+    return False
+
+
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
+    if fixed_per_deploy(scan, node):
+        return
     for stmt in node.body + node.orelse:
         target = None
         if isinstance(stmt, ast.AugAssign):
@@ -353,6 +451,10 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         if target is None:
             continue
         ws = words(ast.unparse(target).replace(".", "_"))
+        if ws & {"messages", "msgs"} and not any(
+            _system_item(a) for a in getattr(stmt.value, "args", ())
+        ):
+            continue  # building the message list, not the system text
         if ws & PROMPT_WORDS and not ws & USER_SIDE:
             start, end = scan.span(node.test)
             msg = (
@@ -395,7 +497,7 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
 
 
 def _conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
-    if scan.prompt_part(node) not in {"system", "template"}:
+    if scan.prompt_part(node) not in {"system", "template"} or fixed_per_deploy(scan, node):
         return
     start, end = scan.span(node)
     msg = (

@@ -56,7 +56,17 @@ def _problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
         "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
     )
     msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
-    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, prefix_text)
+    text = with_tools(scan, value_node, prefix_text)
+    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, text)
+
+
+def with_tools(scan: Scan, node: ast.AST, text: str | None) -> str | None:
+    """`text` followed by the tools sent with it: engines render tools after the system
+    prompt, so a clock in the system text also costs every tool definition's tokens."""
+    if text is None:
+        return None
+    tools = scan.tools_sent_with(node)
+    return text if tools is None else f"{text}\n{tools}"
 
 
 def _advice(kind: str) -> str:
@@ -177,11 +187,13 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         if kind:
             s, e = where(ph.start, ph.end)
             msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
-            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, text)
+            full = with_tools(scan, node, text)
+            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full)
     for lit in volatile_literals(text, concrete=False):
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
-        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, text)
+        full = with_tools(scan, node, text)
+        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
 
 
 def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:

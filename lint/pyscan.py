@@ -191,6 +191,43 @@ class Scan:
             child, cur = cur, self.parents.get(cur)
         return None
 
+    # tools: what is sent after the system text
+    def tools_sent_with(self, node: ast.AST, depth: int = 0) -> str | None:
+        """The text of the tools passed (`tools=`/`functions=`) in the call that sends `node`,
+        following it through the names it is assigned to; None when no call shows tools."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.Call):
+                for kw in cur.keywords:
+                    if kw.arg in {"tools", "functions"} and kw.value is not child:
+                        return self._tools_text(kw.value)
+            if isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 2:
+                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        for use in self.uses.get(t.id, ()):
+                            found = self.tools_sent_with(use, depth + 1)
+                            if found is not None:
+                                return found
+                return None
+            if isinstance(cur, ast.stmt) and not isinstance(cur, ast.Expr | ast.Return):
+                return None
+            child, cur = cur, self.parents.get(cur)
+        return None
+
+    def _tools_text(self, value: ast.AST) -> str | None:
+        if isinstance(value, ast.Name):
+            values = self.assigns.get(value.id)
+            if not values:
+                return None
+            value = values[-1]
+        try:
+            import json
+
+            return json.dumps(ast.literal_eval(value), ensure_ascii=False)
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return ast.unparse(value)
+
     # roles: where a template is sent
     def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:
         """The roles ("system", "user") the value of `name` (a variable, or with `call` the

@@ -99,3 +99,26 @@ def test_prefix_below_minimum_is_information_with_its_own_cost(tree, capsys):
     assert run(capsys, "check", "req.json")[0] == 0
     out = run(capsys, "check", "req.json", "--min-prefix-tokens", "512", "--no-color")[1]
     assert "below the 512-token minimum set in your config" in out
+
+
+TOOLS_MODULE = """
+from datetime import datetime
+SYSTEM = f"Now: {datetime.now():%H:%M}. You are a support agent."
+TOOLS = [
+    {"type": "function", "function": {"name": "lookup_order", "description": "DESCRIPTION",
+     "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}}}}},
+]
+def answer(client, question):
+    messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": question}]
+    return client.chat.completions.create(model="m", messages=messages, tools=TOOLS)
+""".replace("DESCRIPTION", "Find an order by id and return its status and history. " * 6)
+
+
+def test_a_clock_before_the_tools_costs_the_tools_tokens(tree, capsys):
+    (tree / "agent.py").write_text(TOOLS_MODULE)
+    item = json.loads(run(capsys, "check", "agent.py", "--format", "json")[1])[0]
+    assert item["code"] == "PL001" and item["line"] == 3
+    assert item["tokens_at_stake"] >= 100  # the system text alone is one block at most
+    (tree / "agent.py").write_text(TOOLS_MODULE.replace(", tools=TOOLS", ""))
+    code, out, _ = run(capsys, "check", "agent.py", "--format", "json")
+    assert code == 0 and json.loads(out) == []  # without tools nothing cacheable follows it

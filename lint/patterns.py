@@ -71,7 +71,11 @@ HEX_ID_RE = re.compile(
 )
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 URL_RE = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`)\]]+", re.I)
-CODE_RE = re.compile(r"(?ms)^[ \t]*(```|~~~).*?(?:^[ \t]*\1|\Z)|`[^`\n]+`")
+CODE_RE = re.compile(
+    r"(?ms)^[ \t]*(?P<fence>```|~~~)(?P<info>[^\n]*).*?(?:^[ \t]*(?P=fence)|\Z)|`[^`\n]+`"
+)
+# Fences that hold prose (often the whole published prompt), not code.
+PROSE_FENCES = frozenset({"markdown", "md", "text", "txt", "plaintext", "prompt", "xml", "jinja"})
 ANON_RE = re.compile(r"\{\s*\d*\s*\}|%s|\$\d\b")
 PHRASE_OWNERS = ("user", "customer", "client", "member")
 USER_PHRASE_RE = re.compile(  # matched on lower-cased text
@@ -118,7 +122,14 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
     """(URL spans, code spans: fenced blocks and inline code). What they hold is shown, not
     rendered per request: a URL is the same on every request, code is an example."""
     urls = [m.span() for m in URL_RE.finditer(text)] if "://" in text or "www." in text else []
-    code = [m.span() for m in CODE_RE.finditer(text)] if "`" in text or "~~~" in text else []
+    code = []
+    if "`" in text or "~~~" in text:
+        for m in CODE_RE.finditer(text):
+            if m.group("fence"):
+                info = m.group("info").strip().lower().split(" ")[0]
+                if info in PROSE_FENCES or (not info and m.end() - m.start() > len(text) / 2):
+                    continue  # the prompt itself, fenced for display
+            code.append(m.span())
     return urls, code
 
 

@@ -15,9 +15,9 @@ from kvscope.lint.pyscan import (
     PROMPT_WORDS,
     SCHEMA_WORDS,
     TOOL_WORDS,
-    USER_SIDE,
     Scan,
     dotted,
+    user_side,
 )
 
 LOG_CALLS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "print", "log"}
@@ -94,11 +94,60 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
         else:
             positions.append((len(text), value))
             text += "{}"
+    judged = set()
     for pos, value in positions:
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
             if kind is not None:
+                judged.add(pos)
                 yield _problem(scan, kind, value.value, part, text, pos)
+    yield from _fstring_text(scan, node, text, judged, dict(positions))
+
+
+def _fstring_text(
+    scan: Scan, node: ast.JoinedStr, text: str, judged: set[int]
+) -> Iterator[Problem]:
+    """The literal text of an f-string: `{{current_datetime}}` renders as a placeholder that a
+    second formatting fills; a cued `{}` is a clock whose value the name does not reveal."""
+    start, end = scan.span(node)
+    raw = scan.source[start:end]
+    for ph in placeholders(text, "fstring"):
+        kind = classify_expr(ph.expr)
+        if kind is None or ph.start in judged:
+            continue
+        escaped = text[ph.start : ph.end].replace("{", "{{").replace("}", "}}")
+        at = raw.find(escaped)
+        s = start + max(at, 0)
+        msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
+        full = with_tools(scan, node, text)
+        yield Problem(
+            KIND_CODES[kind], s, s + len(escaped), msg + _advice(kind), ph.start, None, full
+        )
+    for lit in volatile_literals(text, concrete=False):
+        if lit.start in judged:
+            continue
+        if lit.start in values:  # `{value}` right after a cue such as "Current date:"
+            value = values[lit.start]
+            s, e = scan.span(getattr(value, "value", value))
+            msg = f"`{ast.unparse(value)[:60]}` follows a current-date cue: it is {WHAT[lit.kind]}"
+            full = with_tools(scan, node, text)
+            yield Problem(
+                KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full
+            )
+            continue
+        at = raw.find(lit.text)
+        s = start + max(at, 0)
+        msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
+        full = with_tools(scan, node, text)
+        yield Problem(
+            KIND_CODES[lit.kind],
+            s,
+            s + len(lit.text),
+            msg + _advice(lit.kind),
+            lit.start,
+            None,
+            full,
+        )
 
 
 def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
@@ -467,7 +516,7 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
             _system_item(a) for a in getattr(stmt.value, "args", ())
         ):
             continue  # building the message list, not the system text
-        if ws & PROMPT_WORDS and not ws & USER_SIDE:
+        if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
             start, end = scan.span(node.test)
             msg = (
                 f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "

@@ -10,11 +10,14 @@ sources, names assigned from them, and names that read as times, ids or user det
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import Facts, dotted
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 PROMPT_WORDS = {
     "prompt",
@@ -28,6 +31,17 @@ PROMPT_WORDS = {
     "sys",
 }
 USER_SIDE = {"user", "human", "query", "question", "input"}
+
+
+def user_side(name: str) -> bool:
+    """True for names of text sent as the user turn: `user_prompt`, `HUMAN_TEMPLATE`,
+    `question_prompt`; not `query_writer_instructions` (instructions for writing queries)."""
+    ws = [w.lower() for chunk in name.split("_") for w in _CAMEL.findall(chunk)]
+    if {"user", "human"} & set(ws):
+        return True
+    return len(ws) >= 2 and ws[-1] in PROMPT_WORDS and ws[-2] in USER_SIDE
+
+
 TOOL_WORDS = {"tools", "tool", "functions"}
 SCHEMA_WORDS = {
     "tool",
@@ -140,7 +154,7 @@ class Scan:
                     if ws & PROMPT_WORDS:
                         if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
                             return "user"
-                        return "user" if ws & USER_SIDE else "system"
+                        return "user" if user_side(ast.unparse(t).replace(".", "_")) else "system"
                 return None
             if isinstance(cur, ast.keyword):
                 if cur.arg in KWARG_PARTS:
@@ -184,7 +198,7 @@ class Scan:
                 if fn is not None and words(fn.name) & PROMPT_WORDS:
                     if self.sent_as(fn.name, call=True) == {"user"}:
                         return "user"
-                    return "user" if words(fn.name) & USER_SIDE else "system"
+                    return "user" if user_side(fn.name) else "system"
                 return None
             elif isinstance(cur, ast.stmt):
                 return None

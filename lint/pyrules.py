@@ -105,7 +105,7 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
 
 
 def _fstring_text(
-    scan: Scan, node: ast.JoinedStr, text: str, judged: set[int]
+    scan: Scan, node: ast.JoinedStr, text: str, judged: set[int], values: dict[int, ast.AST]
 ) -> Iterator[Problem]:
     """The literal text of an f-string: `{{current_datetime}}` renders as a placeholder that a
     second formatting fills; a cued `{}` is a clock whose value the name does not reveal."""
@@ -129,7 +129,7 @@ def _fstring_text(
         if lit.start in values:  # `{value}` right after a cue such as "Current date:"
             value = values[lit.start]
             s, e = scan.span(getattr(value, "value", value))
-            msg = f"`{ast.unparse(value)[:60]}` follows a current-date cue: it is {WHAT[lit.kind]}"
+            msg = f"`{ast.unparse(value)[:60]}` is {WHAT[lit.kind]}, by the words before it,"
             full = with_tools(scan, node, text)
             yield Problem(
                 KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full

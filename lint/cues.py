@@ -35,7 +35,7 @@ _CURRENT_WORDS = (
     r"|aujourd'hui|aujourd’hui|nous\s+sommes(?:\s+le)?|date\s+(?:actuelle|du\s+jour)|"
     r"heure\s+actuelle"
     r"|heute|(?:aktuelles|heutiges)\s+datum|datum|uhrzeit|aktuelle\s+zeit"
-    r"|hoje|data(?:\s+(?:atual|de\s+hoje))?|hora\s+atual"
+    r"|hoje|data\s+(?:atual|de\s+hoje)|hora\s+atual"
 )
 _FOLLOWERS = (
     r"(?:[\s,:：=(\-–—]|\b(?:is|was|will\s+be|of|which\s+is|es|est|ist|der|den|é|el|le|o|a|"

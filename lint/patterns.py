@@ -217,20 +217,41 @@ def _dates(
         window = text[max(prev_end, m.start() - 60) : m.start()]
         prev_end = m.end()
         value = m.group()
-        if inside(urls, m.start(), m.end()):
+        if inside(urls, m.start(), m.end()) or example_cued(window):
+            continue
+        if not concrete and (inside(code, m.start(), m.end()) or in_example_block(text, m.start())):
             continue
         if date_cued(window):
             yield Literal(m.start(), m.end(), "time", value, _shape(value))
             continue
-        if m.group("cued") or static_cued(window) or example_cued(window):
-            continue
-        if inside(code, m.start(), m.end()):
+        if m.group("cued") or static_cued(window) or inside(code, m.start(), m.end()):
             continue
         has_time = TIME_OF_DAY_RE.search(value) is not None
         has_date = not re.fullmatch(_TIME, value)
         seconds = SECONDS_RE.search(value) is not None
         if seconds or (has_date and (concrete or has_time)):
             yield Literal(m.start(), m.end(), "time", value, _shape(value))
+
+
+_EXAMPLE_HEAD_RE = re.compile(
+    r"(?im)^[^\w\n]{0,12}(?:few-shot\s+)?(?:examples?|sample(?:s| output)?|demo)\b[^\n]{0,40}$"
+)
+_REAL_HEAD_RE = re.compile(
+    r"(?im)^[^\w\n]{0,12}(?:real|actual|your|now|begin|input|output format|task)\b[^\n]{0,40}$"
+)
+
+
+def in_example_block(text: str, pos: int, reach: int = 2500) -> bool:
+    """True inside a few-shot example section: after a short heading line such as
+    "-Examples-", "Example 1:" or "## Sample output", with no "Real Data"/"Input" heading
+    between it and `pos`."""
+    lo = max(0, pos - reach)
+    if "xample" not in text[lo:pos] and "ample" not in text[lo:pos]:
+        return False
+    heads = list(_EXAMPLE_HEAD_RE.finditer(text, lo, pos))
+    if not heads:
+        return False
+    return _REAL_HEAD_RE.search(text, heads[-1].end(), pos) is None
 
 
 def _shape(value: str) -> str:

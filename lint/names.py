@@ -223,6 +223,26 @@ SETTINGS_WORDS = frozenset(
 )
 
 
+FLAG_WORDS = frozenset(
+    ["enable", "enabled", "enables", "disable", "disabled", "allow", "allowed", "feature", "features", "flag", "flags", "mode", "debug", "supports", "supported", "toggle"]
+)
+
+
+def deploy_fixed(expr: str) -> bool:
+    """True when a condition reads only feature flags, settings and constants
+    (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
+    same for every request of a deploy."""
+    idents = identifiers(expr)
+    if not idents:
+        return True
+    for ident in idents:
+        ws = words(ident)
+        if ident.isupper() or ws & FLAG_WORDS or ws & SETTINGS_WORDS or ident in {"os", "environ"}:
+            continue
+        return False
+    return True
+
+
 def classify_name(identifier: str) -> str | None:
     """ "time", "id" or "user" for a volatile-looking identifier, else None."""
     if identifier in TIME_PLACEHOLDER_NAMES:

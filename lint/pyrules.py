@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Fix, Problem
-from kvscope.lint.names import SETTINGS_WORDS
+from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
 from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals, words
 from kvscope.lint.pyscan import (
     CACHEABLE,
@@ -469,7 +469,7 @@ def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
     (`DEBUG`), settings (`settings.X`, `config.flag`) and the environment (`os.environ`,
     `os.getenv`)."""
     names = [n for n in ast.walk(node.test) if isinstance(n, ast.Name)]
-    if not names:
+    if not names or deploy_fixed(ast.unparse(node.test)):
         return True
     for sub in ast.walk(node.test):
         if isinstance(sub, ast.Call) and dotted(sub.func)[1] in FIXED_CALLS:

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
+from kvscope.lint.names import deploy_fixed
 
 CODE = "PL006"
 NAME = "conditional-system-section"
@@ -57,6 +58,9 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
+            cond = re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", m.group())
+            if deploy_fixed(cond):
+                continue  # a feature flag: the same on every request of a deploy
             msg = (
                 f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
                 "side of the condition share no prefix after it. Keep the system prompt fixed "

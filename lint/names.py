@@ -224,7 +224,24 @@ SETTINGS_WORDS = frozenset(
 
 
 FLAG_WORDS = frozenset(
-    ["enable", "enabled", "enables", "disable", "disabled", "allow", "allowed", "feature", "features", "flag", "flags", "mode", "debug", "supports", "supported", "toggle"]
+    [
+        "enable",
+        "enabled",
+        "enables",
+        "disable",
+        "disabled",
+        "allow",
+        "allowed",
+        "feature",
+        "features",
+        "flag",
+        "flags",
+        "mode",
+        "debug",
+        "supports",
+        "supported",
+        "toggle",
+    ]
 )
 
 

@@ -171,6 +171,13 @@ NOT_A_VALUE = frozenset(
 )
 USER_TAILS = frozenset(
     [
+        "config",
+        "settings",
+        "dir",
+        "directory",
+        "path",
+        "os",
+        "shell",
         "name",
         "names",
         "email",
@@ -204,6 +211,7 @@ USER_TAILS = frozenset(
         "address",
     ]
 )
+DIR_WORDS = frozenset({"directory", "dir", "folder"})
 SETTINGS_WORDS = frozenset(
     [
         "config",
@@ -275,6 +283,8 @@ def classify_name(identifier: str) -> str | None:
         return "id"
     if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
+    if ws & {"cwd", "workdir"} or ({"working", "current"} & ws and ws & DIR_WORDS):
+        return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
     return None

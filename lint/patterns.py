@@ -80,8 +80,21 @@ ANON_RE = re.compile(r"\{\s*\d*\s*\}|%s|\$\d\b")
 PHRASE_OWNERS = ("user", "customer", "client", "member")
 USER_PHRASE_RE = re.compile(  # matched on lower-cased text
     r"\b(?:user|customer|client|member)(?:'s|’s)?\s*(?:preferred\s+|first\s+|full\s+)?"
-    r"(?:name|email|e-mail|id|locale|time\s?zone|language|location|country|city)\s*"
+    r"(?:name|email|e-mail|id|locale|time\s?zone|language|location|country|city|"
+    r"os(?:\s+version)?|operating\s+system|shell|workspace|working\s+directory|device|browser)\s*"
     r"(?:is|:|=)\s*(?P<value>[^\s{}<>%$\[(][^\n,.;]{0,40})"
+)
+_LANGUAGES = (
+    "english|spanish|french|german|portuguese|italian|dutch|russian|ukrainian|polish|czech|"
+    "turkish|arabic|hebrew|persian|hindi|bengali|urdu|chinese|mandarin|cantonese|japanese|"
+    "korean|vietnamese|thai|indonesian|malay|swedish|norwegian|danish|finnish|greek|romanian|"
+    "hungarian|español|français|deutsch|português|italiano|中文|日本語|한국어"
+)
+# A locale or response language set per user: "Respond in the following locale: en-US",
+# "ALWAYS write in this language: english."
+LOCALE_RE = re.compile(
+    r"(?i)\b(?:locale|language)\s*[:=]\s*(?P<value>[a-z]{2,3}[-_][A-Z]{2}\b|"
+    rf"(?:{_LANGUAGES})\b)"
 )
 _NOT_A_VALUE = re.compile(
     r"(?i)(?:the|a|an|not|never|always|their|your|his|her|its|provided|given|unknown|"
@@ -153,6 +166,11 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
             if not inside(quiet, m.start(), m.end()):
                 yield Literal(m.start(), m.end(), "user", m.group(), "email")
     yield from _user_phrases(text, quiet)
+    if "anguage" in text or "ocale" in text:
+        for m in LOCALE_RE.finditer(text):
+            if not inside(quiet, m.start(), m.end()):
+                a, b = m.span("value")
+                yield Literal(a, b, "user", m.group("value"), "locale")
 
 
 def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:

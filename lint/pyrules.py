@@ -333,9 +333,8 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
         if attr == "sorted":
             return None
         if attr in {"values", "keys", "items"} and isinstance(node.func, ast.Attribute):
-            if literal_dict(scan, node.func.value):
-                return None  # a dict written in the code keeps the order it is written in
-            return f"dict .{attr}()"
+            built = dict_source(scan, node.func.value)
+            return f"dict .{attr}() of a dict built from {built}" if built else None
         if attr in {"set", "frozenset"}:
             return "a set"
         if attr in {"list", "tuple"} and node.args:
@@ -356,12 +355,23 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
     return None
 
 
-def literal_dict(scan: Scan, node: ast.AST) -> bool:
-    """True for a dict display, or a name only ever assigned dict displays."""
-    if isinstance(node, ast.Dict):
-        return True
-    values = scan.assigns.get(node.id, []) if isinstance(node, ast.Name) else []
-    return bool(values) and all(isinstance(v, ast.Dict) for v in values)
+def dict_source(scan: Scan, node: ast.AST) -> str | None:
+    """Why a dict's insertion order (which its views follow) can vary: it is built by a
+    comprehension over a set or a file listing. A dict written in code, or filled in code
+    order, iterates in the same order every time: None."""
+    values = scan.assigns.get(node.id, []) if isinstance(node, ast.Name) else [node]
+    for value in values:
+        if isinstance(value, ast.DictComp):
+            for gen in value.generators:
+                why = unstable_source(scan, gen.iter)
+                if why:
+                    return why
+        elif isinstance(value, ast.Call) and dotted(value.func)[1] in {"dict", "fromkeys"}:
+            for arg in value.args:
+                why = unstable_source(scan, arg)
+                if why:
+                    return why
+    return None
 
 
 SET_TYPES = {"set", "frozenset", "Set", "FrozenSet", "AbstractSet", "MutableSet"}

@@ -33,6 +33,22 @@ PROMPT_WORDS = {
 USER_SIDE = {"user", "human", "query", "question", "input"}
 
 
+def last_message(target: ast.AST) -> bool:
+    """`messages[-1]["content"] = ...`: replacing the last (user) message."""
+    while isinstance(target, ast.Subscript | ast.Attribute):
+        if isinstance(target, ast.Subscript):
+            idx = target.slice
+            if (
+                isinstance(idx, ast.UnaryOp)
+                and isinstance(idx.op, ast.USub)
+                and isinstance(idx.operand, ast.Constant)
+                and idx.operand.value == 1
+            ):
+                return True
+        target = target.value
+    return False
+
+
 def user_side(name: str) -> bool:
     """True for names of text sent as the user turn: `user_prompt`, `HUMAN_TEMPLATE`,
     `question_prompt`; not `query_writer_instructions` (instructions for writing queries)."""
@@ -63,8 +79,6 @@ LISTING_CALLS = {
     "scandir",
     "walk",
     "list_tools",
-    "get_tools",
-    "load_tools",
 }
 KWARG_PARTS = {
     "system": "system",
@@ -150,6 +164,8 @@ class Scan:
             if isinstance(cur, ast.Assign | ast.AnnAssign | ast.AugAssign):
                 targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
                 for t in targets:
+                    if last_message(t):
+                        return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
                     if ws & PROMPT_WORDS:
                         if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
@@ -287,6 +303,8 @@ class Scan:
                     return "user"
             elif isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 3:
                 targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+                if any(last_message(t) for t in targets):
+                    return "user"
                 for t in targets:
                     if isinstance(t, ast.Name) and t.id != name:
                         roles = self.sent_as(t.id, depth=depth + 1)

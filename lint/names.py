@@ -268,8 +268,60 @@ def deploy_fixed(expr: str) -> bool:
     return True
 
 
+# Per-request content: what a template's placeholder holds when its name's head word is one of
+# these (`{question}`, `{chat_history}`, `{retrieved_context}`, `{input_text}`): the user's
+# input, retrieved documents, history, the task at hand.
+REQUEST_HEADS = frozenset(
+    [
+        "question",
+        "questions",
+        "query",
+        "queries",
+        "input",
+        "inputs",
+        "context",
+        "contexts",
+        "history",
+        "conversation",
+        "conversations",
+        "messages",
+        "transcript",
+        "document",
+        "documents",
+        "docs",
+        "passages",
+        "chunks",
+        "snippets",
+        "excerpts",
+        "sources",
+        "results",
+        "observation",
+        "observations",
+        "scratchpad",
+        "feedback",
+        "answer",
+        "answers",
+        "goal",
+        "goals",
+        "task",
+        "tasks",
+        "plan",
+        "summary",
+        "diff",
+        "code",
+        "text",
+        "content",
+        "draft",
+        "request",
+    ]
+)
+REQUEST_NOT = frozenset(
+    ["example", "examples", "sample", "few", "shot", "system", "tool", "tools", "format"]
+)
+
+
 def classify_name(identifier: str) -> str | None:
-    """ "time", "id" or "user" for a volatile-looking identifier, else None."""
+    """ "time", "id", "user" or "request" for a volatile-looking identifier, else None."""
     if identifier in TIME_PLACEHOLDER_NAMES:
         return "time"
     parts = [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
@@ -287,6 +339,8 @@ def classify_name(identifier: str) -> str | None:
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
+    if last in REQUEST_HEADS and not ws & REQUEST_NOT:
+        return "request"
     return None
 
 
@@ -301,6 +355,8 @@ def classify_expr(expr: str) -> str | None:
         kind = classify_name(ident)
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
+        if kind == "request" and ident != idents[-1]:
+            continue  # `task.workspace_name`: the attribute says what it is
         if kind is not None:
             return kind
     return None

@@ -26,6 +26,7 @@ WHAT = {
     "id": "a per-request id or random value",
     "user": "per-user data",
     "order": "an unsorted file listing",
+    "request": "per-request content (the user's input, retrieved context, history)",
 }
 
 
@@ -78,6 +79,8 @@ def _advice(kind: str) -> str:
         "last user turn",
         "order": "; its order follows the file system and can differ between machines and "
         "runs. Wrap it in sorted()",
+        "request": "; no two requests share the prefix after it. Send it in the last user turn, "
+        "after every fixed instruction",
     }[kind]
 
 
@@ -150,6 +153,28 @@ def _fstring_text(
         )
 
 
+def fixed_value(node: ast.AST) -> bool:
+    """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
+    if isinstance(node, ast.Constant):
+        return True
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+    if name is not None and name.isupper():
+        return True
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
+
+
+def _named_kind(scan: Scan, kw: ast.keyword) -> str | None:
+    """The kind of a `.format(name=value)` argument: what the value is, else what its name
+    says unless the value is plainly fixed (`task=TASK`, `language=settings.language`)."""
+    kind = scan.call_kind(kw.value)
+    if kind or fixed_value(kw.value):
+        return kind
+    return classify_expr(kw.arg or "")
+
+
 def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     func = node.func
     if not (isinstance(func, ast.Attribute) and func.attr == "format"):
@@ -159,7 +184,7 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         return
     if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
         for kw in node.keywords:  # a named template: judge the values by their names
-            kind = scan.call_kind(kw.value) or classify_expr(kw.arg or "")
+            kind = _named_kind(scan, kw)
             if kind and kw.arg:
                 yield _problem(scan, kind, kw.value, part, None, None)
         return
@@ -170,7 +195,7 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             at = template.find("{}") if "{}" in template else template.find("{" + str(i))
             yield _problem(scan, kind, arg, part, template, max(at, 0))
     for kw in node.keywords:
-        kind = scan.call_kind(kw.value) or classify_expr(kw.arg or "")
+        kind = _named_kind(scan, kw)
         if kind and kw.arg:
             yield _problem(
                 scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0)

@@ -89,7 +89,7 @@ KWARG_PARTS = {
     "prompt": "template",
     "template": "template",
 }
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "order": "PL004"}
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003", "order": "PL004"}
 CACHEABLE = {"system", "template", "tools"}
 
 

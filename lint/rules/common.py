@@ -15,13 +15,20 @@ from kvscope.lint.patterns import (
     volatile_literals,
 )
 
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
-WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003"}
+WHAT = {
+    "time": "a clock value",
+    "id": "a per-request id or random value",
+    "user": "per-user data",
+    "request": "per-request content (the user's input, retrieved context, history)",
+}
 ADVICE = {
     "time": "every request gets a new prefix from here on; move it to the last user turn "
     "(or round it to the day)",
     "id": "it differs on every request; send it as request metadata, not in the prompt",
     "user": "no two users share the prefix after it; put per-user details in the last user turn",
+    "request": "no two requests share the prefix after it; send it in the last user turn, "
+    "after every fixed instruction",
 }
 PART_NAMES = {
     "tools": "tool definitions",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from kvscope.lint.names import words
+
 MONTHS = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
@@ -76,18 +78,27 @@ ID_CUE_RE = re.compile(
 
 def date_cued(window: str) -> bool:
     """True when `window` ends in a current-date cue that no static cue overrides."""
-    from kvscope.lint.names import classify_name
-
     cue = DATE_CUE_RE.search(window)
     if cue is None:
         key = KEY_CUE_RE.search(window)
-        return key is not None and classify_name(key.group("key")) == "time"
+        return key is not None and current_key(key.group("key"))
     static = STATIC_CUE_RE.search(window)
     if static is None:
         return True
     if static.start() < cue.start():
         return CLAUSE_RE.search(window, static.start(), cue.start()) is not None
     return False
+
+
+def current_key(key: str) -> bool:
+    """A key that holds the current date or time: `current_date`, `now`, `todayDate`,
+    `timestamp`; not `date_from` or `release_date` (a date, not the current one)."""
+    ws = words(key)
+    return bool(ws & {"current", "now", "today", "todays"}) or key.lower() in {
+        "timestamp",
+        "datetime",
+        "current_time",
+    }
 
 
 def static_cued(window: str) -> bool:

@@ -72,7 +72,8 @@ HEX_ID_RE = re.compile(
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 URL_RE = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`)\]]+", re.I)
 CODE_RE = re.compile(
-    r"(?ms)^[ \t]*(?P<fence>```|~~~)(?P<info>[^\n]*).*?(?:^[ \t]*(?P=fence)|\Z)|`[^`\n]+`"
+    r"(?ms)^[ \t]*(?P<fence>(?:\\?`){3}|~~~)(?P<info>[^\n]*).*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)"
+    r"|`[^`\n]+`"
 )
 # Fences that hold prose (often the whole published prompt), not code.
 PROSE_FENCES = frozenset({"markdown", "md", "text", "txt", "plaintext", "prompt", "xml", "jinja"})
@@ -82,7 +83,7 @@ USER_PHRASE_RE = re.compile(  # matched on lower-cased text
     r"\b(?:user|customer|client|member)(?:'s|’s)?\s*(?:preferred\s+|first\s+|full\s+)?"
     r"(?:name|email|e-mail|id|locale|time\s?zone|language|location|country|city|"
     r"os(?:\s+version)?|operating\s+system|shell|workspace|working\s+directory|device|browser)\s*"
-    r"(?:is|:|=)\s*(?P<value>[^\s{}<>%$\[(][^\n,.;]{0,40})"
+    r"(?:is|:|=)\s*(?P<value>[^\s{}<>%$\[('\"“‘`][^\n,.;]{0,40})"
 )
 _LANGUAGES = (
     "english|spanish|french|german|portuguese|italian|dutch|russian|ukrainian|polish|czech|"
@@ -139,7 +140,7 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
     if "`" in text or "~~~" in text:
         for m in CODE_RE.finditer(text):
             if m.group("fence"):
-                info = m.group("info").strip().lower().split(" ")[0]
+                info = m.group("info").strip().lower().split(" ")[0].strip("\\`")
                 if info in PROSE_FENCES or (not info and m.end() - m.start() > len(text) / 2):
                     continue  # the prompt itself, fenced for display
             code.append(m.span())
@@ -168,7 +169,8 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
     yield from _user_phrases(text, quiet)
     if "anguage" in text or "ocale" in text:
         for m in LOCALE_RE.finditer(text):
-            if not inside(quiet, m.start(), m.end()):
+            line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].lower()
+            if not inside(quiet, m.start(), m.end()) and "default" not in line:
                 a, b = m.span("value")
                 yield Literal(a, b, "user", m.group("value"), "locale")
 

@@ -212,6 +212,7 @@ USER_TAILS = frozenset(
     ]
 )
 DIR_WORDS = frozenset({"directory", "dir", "folder"})
+NOT_THE_USER = frozenset({"tool", "tools", "function", "agent", "assistant", "bot", "model"})
 SETTINGS_WORDS = frozenset(
     [
         "config",
@@ -233,6 +234,7 @@ SETTINGS_WORDS = frozenset(
 
 FLAG_WORDS = frozenset(
     [
+        "has",
         "enable",
         "enabled",
         "enables",
@@ -333,6 +335,8 @@ def classify_name(identifier: str) -> str | None:
         return "time"
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
         return "id"
+    if ws & NOT_THE_USER:
+        return None  # the tool's or the agent's name, not the user's
     if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
     if ws & {"cwd", "workdir"} or ({"working", "current"} & ws and ws & DIR_WORDS):

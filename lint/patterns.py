@@ -375,3 +375,11 @@ def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: lis
     if "/" in token and token != text[ph.start : ph.end]:
         return True
     return example_cued(text[max(0, ph.start - 60) : ph.start])
+
+
+_PERSONA_RE = re.compile(r"(?i)(?:\byou\s+are|\byour\s+name\s+is|\bi\s+am|\bact\s+as)\W{0,3}$")
+
+
+def persona_slot(text: str, start: int) -> bool:
+    """True when the placeholder at `start` names the assistant: "You are {{name}}"."""
+    return _PERSONA_RE.search(text, max(0, start - 30), start) is not None

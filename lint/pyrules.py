@@ -7,7 +7,14 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Fix, Problem
 from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
-from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals, words
+from kvscope.lint.patterns import (
+    classify_expr,
+    placeholders,
+    quiet_spans,
+    shown_not_rendered,
+    volatile_literals,
+    words,
+)
 from kvscope.lint.pyscan import (
     CACHEABLE,
     KIND_CODES,
@@ -254,11 +261,20 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     exact = body[len(quote) : len(body) - len(quote)] == text
 
     def where(a: int, b: int) -> tuple[int, int]:
-        return (base + a, base + b) if exact else (start, end)
+        if exact:
+            return base + a, base + b
+        piece = text[a:b]  # escapes in the literal: find the same occurrence in the source
+        nth, at = text.count(piece, 0, a), -1
+        for _ in range(nth + 1):
+            at = raw.find(piece, at + 1)
+            if at < 0:
+                return start, end
+        return start + at, start + at + len(piece)
 
+    code = quiet_spans(text)[1]
     for ph in placeholders(text, "text"):
         kind = classify_expr(ph.expr)
-        if kind:
+        if kind and not shown_not_rendered(text, ph, None, code):
             s, e = where(ph.start, ph.end)
             msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
             full = with_tools(scan, node, text)

@@ -9,6 +9,7 @@ from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import (
     classify_expr,
+    persona_slot,
     placeholders,
     quiet_spans,
     shown_not_rendered,
@@ -76,6 +77,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 code = quiet_spans(seg.text)[1]
             if shown_not_rendered(seg.text, ph, doc.syntax, code):
                 continue
+            if kind == "user" and persona_slot(seg.text, ph.start):
+                continue  # "You are {{name}}": the assistant's name, fixed per deploy
             shown = seg.text[ph.start : ph.end]
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)

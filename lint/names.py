@@ -315,6 +315,9 @@ REQUEST_HEADS = frozenset(
         "content",
         "draft",
         "request",
+        "description",
+        "desc",
+        "scenario",
     ]
 )
 REQUEST_NOT = frozenset(
@@ -359,8 +362,10 @@ def classify_expr(expr: str) -> str | None:
         kind = classify_name(ident)
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
-        if kind == "request" and ident != idents[-1]:
-            continue  # `task.workspace_name`: the attribute says what it is
+        if kind == "request" and (
+            ident != idents[-1] or any(words(i) & NOT_THE_USER for i in idents)
+        ):
+            continue  # `task.workspace_name`: the attribute says; `tool.description` is fixed
         if kind is not None:
             return kind
     return None

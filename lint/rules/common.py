@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -16,6 +17,11 @@ from kvscope.lint.patterns import (
     volatile_literals,
 )
 
+# `{% for m in conversation %}`, `{{#each documents}}`: a loop over per-request data.
+LOOP_RE = re.compile(
+    r"\{%-?\s*for\s+[\w\s,()]+?\s+in\s+(?P<e>[A-Za-z_][\w.]*)[^%]*%\}"
+    r"|\{\{\s*#each\s+(?P<h>[A-Za-z_][\w.]*)\s*\}\}"
+)
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003"}
 WHAT = {
     "time": "a clock value",
@@ -82,6 +88,13 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             shown = seg.text[ph.start : ph.end]
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
+        for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
+            kind = classify_expr(m.group("e") or m.group("h"))
+            if kind in {"request", "user"} and not doc.chat_template:
+                msg = (
+                    f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
+                )
+                yield i, _at(seg, m.start(), m.end(), KIND_CODES[kind], msg)
         for lit in volatile_literals(seg.text, concrete):
             if lit.kind == "user" and seg.part == "schema":
                 continue

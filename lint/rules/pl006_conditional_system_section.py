@@ -53,6 +53,8 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     syntaxes = (
         ["jinja", "mustache"] if doc.syntax in (None, "jinja") else ["handlebars", "mustache"]
     )
+    if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
+        syntaxes.append("jinja")  # Jinja in a `.prompt` file
     for seg in doc.segments:
         if seg.part not in {"system", "developer", "template"}:
             continue

@@ -18,7 +18,10 @@ gate tools with `tool_choice` / `allowed_tools` instead of editing instructions:
 
 Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Mustache sections
 (`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates (not in chat templates, whose
-conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)`.
+conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
+system message. Not reported: conditions fixed per deploy (feature flags such as
+`enable_memory`, `not disable_search`, `chart_tool_enabled`, settings, constants, the
+environment), and `if`s that only build the message list (`messages.extend(history)`).
 """
 
 from __future__ import annotations

@@ -62,6 +62,7 @@ ID_OWNERS = frozenset(
 ID_WORDS = frozenset(["id", "ids", "key", "uid"])
 USER_WORDS = frozenset(
     [
+        "custom",
         "user",
         "username",
         "users",
@@ -171,6 +172,10 @@ NOT_A_VALUE = frozenset(
 )
 USER_TAILS = frozenset(
     [
+        "memories",
+        "memory",
+        "personality",
+        "instructions",
         "config",
         "settings",
         "dir",
@@ -357,8 +362,8 @@ def classify_expr(expr: str) -> str | None:
     attributes of a settings object (`config.language`) are fixed per deploy."""
     idents = identifiers(expr)
     for i, ident in enumerate(idents):
-        if words(ident) & SETTINGS_WORDS:
-            return None
+        if i < len(idents) - 1 and words(ident) & SETTINGS_WORDS:
+            return None  # an attribute of a settings object
         kind = classify_name(ident)
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
@@ -383,7 +388,7 @@ _PLACEHOLDER_RES = {
     "fstring": re.compile(
         r"(?<![{$])\{(?P<e>[A-Za-z_][\w.\[\]'\"]*(?:\(\))?)(?:![rsa])?(?::[^{}]*)?\}(?!\})"
     ),
-    "dollar": re.compile(r"\$\{(?P<e>[A-Za-z_][\w.]*)\}"),
+    "dollar": re.compile(r"\$\{(?P<e>[A-Za-z_][\w.]*(?:\(\))?)\}"),
     "percent": re.compile(r"%\((?P<e>[A-Za-z_]\w*)\)[sdrf]"),
 }
 SYNTAXES = {

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from kvscope.lint.cues import (
     ID_CUE_RE,
+    KEY_CUE_RE,
     MONTHS,
     MONTHS_INTL,
     USER_CUE_RE,
@@ -97,6 +98,14 @@ LOCALE_RE = re.compile(
     r"(?i)\b(?:locale|language)\s*[:=]\s*(?P<value>[a-z]{2,3}[-_][A-Z]{2}\b|"
     rf"(?:{_LANGUAGES})\b)"
 )
+# Environment facts written as `Key: value` lines ("Shell: zsh", "Timezone: Asia/Shanghai",
+# "OS Version: Darwin 24.3.0"): the user's machine, not the deploy.
+ENV_LINE_RE = re.compile(
+    r"(?im)^[ \t>*•⦁-]*(?:platform|shell|os(?:\s+version)?|operating\s+system|time\s?zone|"
+    r"location|country|working\s+directory|cwd|current\s+directory|home\s+directory)"
+    r"[ \t]*:[ \t]*(?P<value>[^\s{}<>$%(\[\"'`*][^\n]{0,50}?)[ \t.]*$"
+)
+REDACTED_RE = re.compile(r"\[redacted\]|<redacted>|\bREDACTED\b", re.I)
 _NOT_A_VALUE = re.compile(
     r"(?i)(?:the|a|an|not|never|always|their|your|his|her|its|provided|given|unknown|"
     r"available|shown|stored|in|based|whatever|as|set|required|optional|important|only|"
@@ -167,6 +176,15 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
             if not inside(quiet, m.start(), m.end()):
                 yield Literal(m.start(), m.end(), "user", m.group(), "email")
     yield from _user_phrases(text, quiet)
+    if not concrete and ":" in text:
+        for m in ENV_LINE_RE.finditer(text):
+            value = m.group("value")
+            short = len(value.split()) <= 4 and not re.search(r"\b(?:vs|or|and/or)\b", value)
+            if short and not inside(quiet, m.start(), m.end()):
+                a = m.start("value")
+                yield Literal(a, a + len(value), "user", value, "environment")
+    if "edacted" in text or "EDACTED" in text:
+        yield from _redacted(text, quiet)
     if "anguage" in text or "ocale" in text:
         for m in LOCALE_RE.finditer(text):
             line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].lower()
@@ -194,6 +212,8 @@ def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
             continue
         value = text[m.start("value") : m.end("value")].rstrip()
         if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
+            continue
+        if example_cued(text[max(0, m.start() - 60) : m.start()]):
             continue
         yield Literal(m.start("value"), m.start("value") + len(value), "user", value, "user-detail")
 
@@ -301,6 +321,22 @@ def _ids(
 def _example_id(value: str) -> bool:
     digits = value.lower().replace("-", "")
     return len(set(digits)) <= 2 or value.lower().startswith(_EXAMPLE_IDS)
+
+
+def _redacted(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
+    """A value the publisher redacted varies: `id: [redacted]`, `Current date: [REDACTED]`."""
+    for m in REDACTED_RE.finditer(text):
+        if inside(quiet, m.start(), m.end()):
+            continue
+        window = text[max(0, m.start() - 60) : m.start()]
+        key = KEY_CUE_RE.search(window)
+        kind = classify_name(key.group("key")) if key else None
+        if date_cued(window):
+            kind = "time"
+        elif kind is None and ID_CUE_RE.search(window):
+            kind = "id"
+        if kind in KIND_CODES:
+            yield Literal(m.start(), m.end(), kind, m.group(), "redacted")
 
 
 def _anonymous(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:

@@ -64,8 +64,8 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
             cond = re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", m.group())
-            if deploy_fixed(cond):
-                continue  # a feature flag: the same on every request of a deploy
+            if deploy_fixed(cond) or re.fullmatch(r"\s*(?:not\s+)?loop\.\w+\s*", cond):
+                continue  # a feature flag (same on every request), or loop punctuation
             msg = (
                 f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
                 "side of the condition share no prefix after it. Keep the system prompt fixed "

@@ -34,12 +34,15 @@ class Linter:
         """Findings of one file; None when it is not a prompt. Raises ReadError.
 
         `force` (a file named on the command line) reads a file whose name says nothing about
-        prompts (`notes.md`, `prompt.bin`) as a text prompt instead of skipping it."""
+        prompts (`notes.md`, `prompt.bin`), or a JSON/YAML file without a request or prompt
+        shape, as a text prompt instead of skipping it."""
         max_bytes = int(self.conf.max_file_size_mb * 1024 * 1024)
         if force and kind_of(path, self.conf.include) is None:
             docs = read_text(load_text(path, max_bytes), display, "text")
             return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
         docs = read_path(path, display, max_bytes, self.conf.include)
+        if force and not docs and kind_of(path, self.conf.include) in {"json", "jsonl", "yaml"}:
+            docs = read_text(load_text(path, max_bytes), display, "text")  # no request shape
         for doc in docs:
             doc.cache["file"] = path
         if not docs:

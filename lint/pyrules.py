@@ -477,7 +477,10 @@ def _tools_assign(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         names = [ast.unparse(t) for t in targets]
     if any(words(n.replace(".", "_")) & TOOL_WORDS for n in names):
         why = unstable_source(scan, node.value)
-        if why == "a set" and not isinstance(node, ast.Return):
+        is_set = isinstance(node.value, ast.Set | ast.SetComp) or (
+            isinstance(node.value, ast.Call) and dotted(node.value.func)[1] in {"set", "frozenset"}
+        )
+        if is_set and not isinstance(node, ast.Return):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             plain = [t.id for t in targets if isinstance(t, ast.Name)]
             if plain and not any(iterated(scan, n) for n in plain):

@@ -46,6 +46,12 @@ def test_a_file_named_on_the_command_line_is_always_linted(tree, capsys):
     assert code == 1 and "docs/assistant.md:1:10: PL001" in out and "skipped" not in err
     code, out, _ = run(capsys, "check", "docs/notes.txt")
     assert code == 0 and "All clean: 1 prompt file(s) checked." in out
+    # a named JSON/YAML file without a request shape is read as text, not dropped
+    (tree / "agent.yaml").write_text(
+        f"instructions: |\n  Today is {{{{ current_date }}}}.\n  {POLICY}\n"
+    )
+    code, out, err = run(capsys, "check", "agent.yaml", "--no-color")
+    assert code == 1 and "agent.yaml:2:" in out and err == ""
     # pre-commit names every staged file: --skip-non-prompts judges them by name again
     code, out, err = run(capsys, "check", "--skip-non-prompts", "docs/assistant.md")
     assert code == 0 and "nothing could be linted" not in err
@@ -56,7 +62,7 @@ def test_a_file_named_on_the_command_line_is_always_linted(tree, capsys):
     [
         ("missing.md", None, "no such file"),
         ("blob.bin", b"\x00\x01\x02binary", "binary file"),
-        ("rows.json", b'{"rows": [1, 2, 3]}', "not a prompt file"),
+        ("broken.json", b'{"rows": [1, 2', "JSON"),
     ],
 )
 def test_nothing_linted_says_so_and_exits_2(tree, capsys, name, data, why):

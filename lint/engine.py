@@ -42,7 +42,9 @@ class Linter:
             return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
         docs = read_path(path, display, max_bytes, self.conf.include)
         if force and not docs and kind_of(path, self.conf.include) in {"json", "jsonl", "yaml"}:
-            docs = read_text(load_text(path, max_bytes), display, "text")  # no request shape
+            from kvscope.lint.loose import read_loose
+
+            docs = read_loose(load_text(path, max_bytes), display)  # no request shape
         for doc in docs:
             doc.cache["file"] = path
         if not docs:

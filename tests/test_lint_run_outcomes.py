@@ -128,3 +128,22 @@ def test_a_clock_before_the_tools_costs_the_tools_tokens(tree, capsys):
     (tree / "agent.py").write_text(TOOLS_MODULE.replace(", tools=TOOLS", ""))
     code, out, _ = run(capsys, "check", "agent.py", "--format", "json")
     assert code == 0 and json.loads(out) == []  # without tools nothing cacheable follows it
+
+
+def test_a_named_prompt_library_keeps_user_sections_out(tree, capsys):
+    library = (
+        "hypothesis_gen:\n"
+        "  system_prompt: |-\n"
+        "    You propose hypotheses.\n"
+        f"    {POLICY}\n"
+        "  user_prompt: |-\n"
+        "    Feedback so far: {{ hypothesis_and_feedback }}\n"
+        f"    {POLICY}\n"
+        "review:\n"
+        "  system_prompt: |-\n"
+        "    Today is {{ current_date }}.\n"
+        f"    {POLICY}\n"
+    )
+    (tree / "library.yaml").write_text(library)
+    out = run(capsys, "check", "library.yaml", "--format", "json")[1]
+    assert [(f["code"], f["line"]) for f in json.loads(out)] == [("PL001", 10)]

@@ -213,8 +213,11 @@ def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
         value = text[m.start("value") : m.end("value")].rstrip()
         if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
             continue
-        if example_cued(text[max(0, m.start() - 60) : m.start()]):
-            continue
+        before = text[max(0, m.start() - 60) : m.start()]
+        if example_cued(before) or re.search(
+            r"(?i)\b(?:if|when|whether|unless)\s+(?:the\s+)?$", before
+        ):
+            continue  # an example or a hypothetical ("if the user's name is X"), not a value
         yield Literal(m.start("value"), m.start("value") + len(value), "user", value, "user-detail")
 
 

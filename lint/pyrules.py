@@ -528,6 +528,20 @@ def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
     for sub in ast.walk(node.test):
         if isinstance(sub, ast.Call) and dotted(sub.func)[1] in FIXED_CALLS:
             return True
+    loop_vars = set()
+    cur = scan.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.For):
+            loop_vars |= {t.id for t in ast.walk(cur.target) if isinstance(t, ast.Name)}
+        cur = scan.parents.get(cur)
+    test = node.test
+    if (
+        isinstance(test, ast.Compare)
+        and all(isinstance(c, ast.Constant) for c in test.comparators)
+        and isinstance(test.left, ast.Name)
+        and test.left.id in loop_vars
+    ):
+        return True  # `for field in fields: if field == "Examples"`: structure, not data
     for n in names:
         ws = words(n.id)
         if n.id.isupper() or ws & SETTINGS_WORDS or n.id == "os":

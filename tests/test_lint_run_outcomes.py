@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kvscope.lint.cli import main
 
@@ -147,3 +149,23 @@ def test_a_named_prompt_library_keeps_user_sections_out(tree, capsys):
     (tree / "library.yaml").write_text(library)
     out = run(capsys, "check", "library.yaml", "--format", "json")[1]
     assert [(f["code"], f["line"]) for f in json.loads(out)] == [("PL001", 10)]
+
+
+KEYISH = st.sampled_from(
+    ["user_prompt: |-\n", "system_prompt: |\n", "  ", "human:", "x: 1\n", "\n", "é", "{{ q }}"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(KEYISH, st.text(max_size=8)), max_size=20))
+def test_fuzz_loose_reader_segments_tile_the_text(parts):
+    from kvscope.lint.loose import read_loose
+
+    text = "".join(parts)
+    (doc,) = read_loose(text, "x.yaml")
+    pos = 0
+    for seg in doc.segments:
+        assert seg.src_start == pos and text[pos : pos + len(seg.text)] == seg.text
+        assert seg.part in {"template", "user"}
+        pos += len(seg.text)
+    assert pos == len(text)

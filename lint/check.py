@@ -1,6 +1,7 @@
 """`promptlint check [PATHS]`: options, config, file walk, fixes, report, exit code.
 
-Exit codes (ruff's): 0 clean, 1 findings, 2 bad usage/config, or no file could be linted.
+Exit codes (ruff's): 0 clean (or only info-level findings), 1 findings, 2 bad usage/config, or
+nothing could be linted.
 Unreadable files (binary, huge, invalid UTF-8, malformed JSON/YAML/Jinja, symlink loops) get a
 one-line diagnostic on stderr and do not stop the run.
 """
@@ -33,6 +34,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--block-size", type=int, help="KV-cache block size in tokens (default 16)")
     p.add_argument("--model", help="model whose minimum cacheable prefix PL008 uses")
     p.add_argument("--min-prefix-tokens", type=int, help="override PL008's minimum")
+    p.add_argument(
+        "--min-blocks-at-stake",
+        type=int,
+        help="report a volatile value only when at least this many KV blocks after it can "
+        "never be shared (default 1; 0 reports everything)",
+    )
+    p.add_argument("--include", help="comma-separated globs of .md/.txt files to lint as prompts")
+    p.add_argument(
+        "--skip-non-prompts",
+        action="store_true",
+        help="judge files named on the command line by name too, and skip the ones that are "
+        "not prompts quietly (for pre-commit, which names every staged file)",
+    )
     p.add_argument("--format", choices=FORMATS, default=os.environ.get("PROMPTLINT_FORMAT", "text"))
     p.add_argument("-o", "--output-file", type=Path, help="write the report here")
     p.add_argument(
@@ -84,9 +98,14 @@ def configure(args: argparse.Namespace) -> Config:
     conf.extend_select += _split(args.extend_select)
     conf.ignore += _split(args.ignore)
     conf.exclude += _split(args.exclude)
+    conf.include += _split(args.include)
     for key in ("tokenizer", "model"):
         if getattr(args, key):
             setattr(conf, key, getattr(args, key))
+    if args.min_blocks_at_stake is not None:
+        if args.min_blocks_at_stake < 0:
+            raise ConfigError("--min-blocks-at-stake must be 0 or more")
+        conf.min_blocks_at_stake = args.min_blocks_at_stake
     for key in ("block_size", "min_prefix_tokens"):
         value = getattr(args, key)
         if value is not None:
@@ -106,14 +125,14 @@ def configure(args: argparse.Namespace) -> Config:
 
 def run(args: argparse.Namespace) -> int:
     from kvscope.lint.engine import Linter
-    from kvscope.lint.readers import ReadError
+    from kvscope.lint.readers import PROMPT_WORDS, TEXT_EXTS, ReadError
     from kvscope.lint.walk import discover
 
     conf = configure(args)
     linter = Linter(conf)
     paths = args.paths or [Path(".")]
     findings: list[Finding] = []
-    linted, errors = 0, 0
+    linted, errors, skipped = 0, 0, 0
     by_path: dict[str, Path] = {}
     for path, explicit in discover(paths, conf.exclude):
         display = _display(path)
@@ -122,8 +141,9 @@ def run(args: argparse.Namespace) -> int:
             _diag(display, why)
             errors += 1
             continue
+        force = explicit and not args.skip_non_prompts
         try:
-            result = linter.lint_file(path, display)
+            result = linter.lint_file(path, display, force=force)
         except ReadError as exc:
             _diag(display, str(exc))
             errors += 1
@@ -136,10 +156,27 @@ def run(args: argparse.Namespace) -> int:
             _diag(display, f"internal error ({type(exc).__name__}: {exc}); please report it")
             errors += 1
             continue
-        if result is not None:
-            linted += 1
-            by_path[display] = path
-            findings.extend(result)
+        if result is None:
+            if force:
+                _diag(display, "not a prompt file (no messages, system, tools or template)")
+                errors += 1
+            elif path.suffix.lower() in TEXT_EXTS:
+                skipped += 1
+            continue
+        linted += 1
+        by_path[display] = path
+        findings.extend(result)
+    if skipped and not args.skip_non_prompts:
+        print(
+            f"promptlint: skipped {skipped} .md/.txt file(s) whose path names no prompt word "
+            f"({', '.join(PROMPT_WORDS)}); lint them with --include GLOB or "
+            "include = [...] in the config, or name them on the command line",
+            file=sys.stderr,
+        )
+    if not linted and (errors or not args.skip_non_prompts):
+        why = f"{errors} path(s) could not be read" if errors else "no prompt files found"
+        print(f"promptlint: error: nothing could be linted: {why}", file=sys.stderr)
+        return 2
     if args.fix and linter.fixes:
         from kvscope.lint.fix import apply_fixes
 
@@ -155,9 +192,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         findings.sort(key=Finding.sort_key)
     _report(args, findings, linted)
-    if errors and not linted:
-        return 2
-    return 1 if findings and not args.exit_zero else 0
+    failing = [f for f in findings if f.severity != "info"]
+    return 1 if failing and not args.exit_zero else 0
 
 
 def _report(args: argparse.Namespace, findings: list[Finding], linted: int) -> None:

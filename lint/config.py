@@ -28,6 +28,7 @@ KEYS = {
     "min-prefix-tokens",
     "minimums",
     "max-file-size-mb",
+    "min-blocks-at-stake",
 }
 
 
@@ -49,6 +50,7 @@ class Config:
     min_prefix_tokens: int | None = None
     minimums: dict[str, int] = field(default_factory=dict)
     max_file_size_mb: float = 10.0
+    min_blocks_at_stake: int = 1
     root: Path = field(default_factory=Path.cwd)
     source: str | None = None
 
@@ -134,6 +136,11 @@ def from_table(table: dict, root: Path, source: str = "config") -> Config:
         conf.model = _typed(table, "model", str, source)
     if "min-prefix-tokens" in table:
         conf.min_prefix_tokens = _positive(table["min-prefix-tokens"], "min-prefix-tokens", source)
+    if "min-blocks-at-stake" in table:
+        value = _typed(table, "min-blocks-at-stake", int, source)
+        if value < 0:
+            raise ConfigError(f"{source}: 'min-blocks-at-stake' must be 0 or more, got {value}")
+        conf.min_blocks_at_stake = value
     if "max-file-size-mb" in table:
         conf.max_file_size_mb = float(_typed(table, "max-file-size-mb", int | float, source))
     minimums = table.get("minimums", {})

@@ -1,7 +1,9 @@
 """Rule test cases as data (tests/data/lint/*.yml): load them, run one, apply its fix.
 
 Shared by tests/test_lint_corpus.py and bench/bench_lint_corpus.py so both judge a case the
-same way. A case runs in its own folder with only its rule selected (plus its `config`).
+same way. A case runs in its own folder with only its rule selected (plus its `config`), with
+`min-blocks-at-stake = 0` unless its config says otherwise: a case pins what a rule detects, and
+its text is usually shorter than one KV block.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class Case(NamedTuple):
     fix_str: str | None
     config: dict
     known_miss: bool = False
+    extra_files: dict | None = None
 
 
 def load_cases(folder: Path) -> list[Case]:
@@ -45,6 +48,7 @@ def load_cases(folder: Path) -> list[Case]:
                     fix_str=c.get("fix_str"),
                     config=c.get("config", {}),
                     known_miss=bool(c.get("known_miss", False)),
+                    extra_files=c.get("extra_files"),
                 )
             )
     return cases
@@ -53,11 +57,15 @@ def load_cases(folder: Path) -> list[Case]:
 def run_case(
     case: Case, workdir: Path, codes: set[str] | None = None
 ) -> tuple[Path, list[Finding]]:
-    """Write the case under workdir and lint it; returns the file and its findings."""
+    """Write the case (and its `extra_files`, other modules of its project) under workdir and
+    lint it; returns the file and its findings."""
+    for rel, text in (case.extra_files or {}).items():
+        (workdir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (workdir / rel).write_text(text, encoding="utf-8")
     path = workdir / case.file
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(case.text, encoding="utf-8")
-    conf = from_table(dict(case.config), workdir, f"case {case.name}")
+    conf = from_table({"min-blocks-at-stake": 0, **case.config}, workdir, f"case {case.name}")
     linter = Linter(conf, codes if codes is not None else {case.rule})
     return path, linter.lint_file(path, case.file) or []
 
@@ -69,7 +77,7 @@ def fix_case(case: Case, workdir: Path) -> str:
     path = workdir / case.file
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(case.text, encoding="utf-8")
-    conf = from_table(dict(case.config), workdir, f"case {case.name}")
+    conf = from_table({"min-blocks-at-stake": 0, **case.config}, workdir, f"case {case.name}")
     linter = Linter(conf, {case.rule})
     linter.lint_file(path, case.file)
     apply_fixes(linter.fixes, {case.file: path})

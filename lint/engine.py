@@ -13,7 +13,7 @@ from kvscope.lint.config import Config
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Finding, Problem
 from kvscope.lint.positions import LineIndex, TokenCounter, cost
-from kvscope.lint.readers import read_path, read_text
+from kvscope.lint.readers import kind_of, load_text, read_path, read_text
 from kvscope.lint.rules import BY_CODE, RULES
 from kvscope.lint.rules.common import RuleContext
 
@@ -30,10 +30,23 @@ class Linter:
         )
         self.fixes: dict[str, list[tuple[Finding, Problem]]] = {}
 
-    def lint_file(self, path: Path, display: str) -> list[Finding] | None:
-        """Findings of one file; None when it is not a prompt. Raises ReadError."""
+    def lint_file(self, path: Path, display: str, force: bool = False) -> list[Finding] | None:
+        """Findings of one file; None when it is not a prompt. Raises ReadError.
+
+        `force` (a file named on the command line) reads a file whose name says nothing about
+        prompts (`notes.md`, `prompt.bin`), or a JSON/YAML file without a request or prompt
+        shape, as a text prompt instead of skipping it."""
         max_bytes = int(self.conf.max_file_size_mb * 1024 * 1024)
+        if force and kind_of(path, self.conf.include) is None:
+            docs = read_text(load_text(path, max_bytes), display, "text")
+            return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
         docs = read_path(path, display, max_bytes, self.conf.include)
+        if force and not docs and kind_of(path, self.conf.include) in {"json", "jsonl", "yaml"}:
+            from kvscope.lint.loose import read_loose
+
+            docs = read_loose(load_text(path, max_bytes), display)  # no request shape
+        for doc in docs:
+            doc.cache["file"] = path
         if not docs:
             return None
         return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
@@ -49,7 +62,8 @@ class Linter:
         sup = noqa.parse(source)
         lines = LineIndex(source)
         seen: set[tuple] = set()
-        for doc in docs:
+        floor = self.conf.min_blocks_at_stake
+        for n, doc in enumerate(docs):
             for rule in RULES:
                 if rule.CODE not in codes:
                     continue
@@ -61,7 +75,9 @@ class Linter:
                     if covered or key in seen:
                         continue
                     seen.add(key)
-                    finding = self._finding(doc, problem, lines, line, col)
+                    finding = self._finding(doc, problem, lines, line, col)._replace(prompt=n)
+                    if finding.token_offset is not None and finding.blocks_at_stake < floor:
+                        continue  # below the floor: it costs less than the user cares about
                     findings.append(finding)
                     if problem.fix is not None:
                         self.fixes.setdefault(doc.path, []).append((finding, problem))

@@ -64,9 +64,20 @@ class Finding(NamedTuple):
     message: str
     fixable: bool
     context: str = ""
+    prompt: int = 0  # which prompt of the file (a JSONL line); not part of the JSON contract
 
     def to_json(self) -> dict[str, object]:
         return {key: getattr(self, key) for key in JSON_KEYS}
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.column, self.code)
+
+
+def tokens_at_stake(findings: list[Finding]) -> int:
+    """Tokens that can never be shared, as a union: findings of one prompt overlap (every
+    block after the earliest is lost once), so each prompt counts its costliest finding."""
+    worst: dict[tuple[str, int], int] = {}
+    for f in findings:
+        key = (f.path, f.prompt)
+        worst[key] = max(worst.get(key, 0), f.tokens_at_stake)
+    return sum(worst.values())

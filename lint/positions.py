@@ -1,6 +1,7 @@
 """Positions and cost: source offsets -> 1-based line/column; prefix offsets -> tokens, blocks.
 
-The tokenizer is loaded on first use only (a clean run never imports tiktoken). Cost model: a
+The tokenizer is loaded on first use only (a clean run never imports tiktoken), and cl100k is
+counted by kvscope.lint.bpecount (same counts, no encoder to build). Cost model: a
 volatile token at offset t lies in block t // block_size; that block and every later full block
 of the prompt can never be shared, so blocks_at_stake = full_blocks - block_index and
 tokens_at_stake = blocks_at_stake * block_size.
@@ -37,9 +38,16 @@ class TokenCounter:
 
     def load(self):
         if self._tok is None:
-            from kvscope.backend.tokenizers import get_tokenizer
+            if self.name in {"cl100k", "cl100k_base"}:
+                from kvscope.lint.bpecount import BPECounter
 
-            self._tok = get_tokenizer(self.name)
+                self._tok = BPECounter()
+            else:
+                from kvscope.backend.tokenizers import get_tokenizer
+
+                tok = get_tokenizer(self.name)
+                tok.count = lambda text: len(tok.encode(text))
+                self._tok = tok
         return self._tok
 
     def count(self, text: str) -> int:
@@ -48,11 +56,11 @@ class TokenCounter:
         if text not in self._totals:
             if len(self._totals) > 256:
                 self._totals.clear()
-            self._totals[text] = len(self.load().encode(text))
+            self._totals[text] = self.load().count(text)
         return self._totals[text]
 
     def count_prefix(self, text: str, pos: int) -> int:
-        return len(self.load().encode(text[:pos])) if pos > 0 else 0
+        return self.load().count(text[:pos]) if pos > 0 else 0
 
 
 class Cost(NamedTuple):

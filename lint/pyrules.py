@@ -5,21 +5,38 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from kvscope.lint.findings import Fix, Problem
-from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals, words
+from kvscope.lint.findings import Problem
+from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
+from kvscope.lint.patterns import (
+    classify_expr,
+    placeholders,
+    quiet_spans,
+    shown_not_rendered,
+    volatile_literals,
+    words,
+)
+from kvscope.lint.pyorder import (
+    check_json_dumps,
+    check_tools_assign,
+    check_tools_keyword,
+    check_tools_loop,
+)
 from kvscope.lint.pyscan import (
     CACHEABLE,
     KIND_CODES,
-    LISTING_CALLS,
     PROMPT_WORDS,
-    SCHEMA_WORDS,
-    TOOL_WORDS,
-    USER_SIDE,
     Scan,
     dotted,
+    user_side,
 )
 
-WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
+WHAT = {
+    "time": "a clock value",
+    "id": "a per-request id or random value",
+    "user": "per-user data",
+    "order": "an unsorted file listing",
+    "request": "per-request content (the user's input, retrieved context, history)",
+}
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -27,16 +44,16 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from _fstring(scan, node)
     elif isinstance(node, ast.Call):
         yield from _format_call(scan, node)
-        yield from _json_dumps(scan, node)
-        yield from _tools_keyword(scan, node)
+        yield from check_json_dumps(scan, node)
+        yield from check_tools_keyword(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
         yield from _constant(scan, node)
     elif isinstance(node, ast.Assign | ast.AnnAssign | ast.Return):
-        yield from _tools_assign(scan, node)
+        yield from check_tools_assign(scan, node)
     elif isinstance(node, ast.For):
-        yield from _tools_loop(scan, node)
+        yield from check_tools_loop(scan, node)
     elif isinstance(node, ast.If):
         yield from _conditional(scan, node)
     elif isinstance(node, ast.IfExp):
@@ -49,7 +66,17 @@ def _problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
         "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
     )
     msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
-    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, prefix_text)
+    text = with_tools(scan, value_node, prefix_text)
+    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, text)
+
+
+def with_tools(scan: Scan, node: ast.AST, text: str | None) -> str | None:
+    """`text` followed by the tools sent with it: engines render tools after the system
+    prompt, so a clock in the system text also costs every tool definition's tokens."""
+    if text is None:
+        return None
+    tools = scan.tools_sent_with(node)
+    return text if tools is None else f"{text}\n{tools}"
 
 
 def _advice(kind: str) -> str:
@@ -59,6 +86,10 @@ def _advice(kind: str) -> str:
         "id": "; it differs on every request. Send it as metadata, not in the prompt",
         "user": "; no two users share the prefix after it. Put per-user details in the "
         "last user turn",
+        "order": "; its order follows the file system and can differ between machines and "
+        "runs. Wrap it in sorted()",
+        "request": "; no two requests share the prefix after it. Send it in the last user turn, "
+        "after every fixed instruction",
     }[kind]
 
 
@@ -75,11 +106,82 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
         else:
             positions.append((len(text), value))
             text += "{}"
+    judged = set()
     for pos, value in positions:
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
             if kind is not None:
+                judged.add(pos)
                 yield _problem(scan, kind, value.value, part, text, pos)
+    yield from _fstring_text(scan, node, text, judged, dict(positions))
+
+
+def _fstring_text(
+    scan: Scan, node: ast.JoinedStr, text: str, judged: set[int], values: dict[int, ast.AST]
+) -> Iterator[Problem]:
+    """The literal text of an f-string: `{{current_datetime}}` renders as a placeholder that a
+    second formatting fills; a cued `{}` is a clock whose value the name does not reveal."""
+    start, end = scan.span(node)
+    raw = scan.source[start:end]
+    for ph in placeholders(text, "fstring"):
+        kind = classify_expr(ph.expr)
+        if kind is None or ph.start in judged:
+            continue
+        escaped = text[ph.start : ph.end].replace("{", "{{").replace("}", "}}")
+        at = raw.find(escaped)
+        s = start + max(at, 0)
+        msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
+        full = with_tools(scan, node, text)
+        yield Problem(
+            KIND_CODES[kind], s, s + len(escaped), msg + _advice(kind), ph.start, None, full
+        )
+    for lit in volatile_literals(text, concrete=False):
+        if lit.start in judged:
+            continue
+        if lit.start in values:  # `{value}` right after a cue such as "Current date:"
+            value = values[lit.start]
+            s, e = scan.span(getattr(value, "value", value))
+            msg = f"`{ast.unparse(value)[:60]}` is {WHAT[lit.kind]}, by the words before it,"
+            full = with_tools(scan, node, text)
+            yield Problem(
+                KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full
+            )
+            continue
+        at = raw.find(lit.text)
+        s = start + max(at, 0)
+        msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
+        full = with_tools(scan, node, text)
+        yield Problem(
+            KIND_CODES[lit.kind],
+            s,
+            s + len(lit.text),
+            msg + _advice(lit.kind),
+            lit.start,
+            None,
+            full,
+        )
+
+
+def fixed_value(node: ast.AST) -> bool:
+    """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
+    if isinstance(node, ast.Constant):
+        return True
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+    if name is not None and name.isupper():
+        return True
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
+
+
+def _named_kind(scan: Scan, kw: ast.keyword) -> str | None:
+    """The kind of a `.format(name=value)` argument: what the value is, else what its name
+    says unless the value is plainly fixed (`task=TASK`, `language=settings.language`)."""
+    kind = scan.call_kind(kw.value)
+    if kind or fixed_value(kw.value):
+        return kind
+    return classify_expr(kw.arg or "")
 
 
 def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
@@ -91,7 +193,7 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         return
     if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
         for kw in node.keywords:  # a named template: judge the values by their names
-            kind = scan.call_kind(kw.value) or classify_expr(kw.arg or "")
+            kind = _named_kind(scan, kw)
             if kind and kw.arg:
                 yield _problem(scan, kind, kw.value, part, None, None)
         return
@@ -102,7 +204,7 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             at = template.find("{}") if "{}" in template else template.find("{" + str(i))
             yield _problem(scan, kind, arg, part, template, max(at, 0))
     for kw in node.keywords:
-        kind = scan.call_kind(kw.value) or classify_expr(kw.arg or "")
+        kind = _named_kind(scan, kw)
         if kind and kw.arg:
             yield _problem(
                 scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0)
@@ -145,8 +247,10 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
 
 def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     parent = scan.parents.get(node)
-    if isinstance(parent, ast.JoinedStr | ast.Expr | ast.Attribute):
+    if isinstance(parent, ast.JoinedStr | ast.Expr):
         return
+    if isinstance(parent, ast.Attribute) and parent.attr in {"format", "format_map"}:
+        return  # the values decide: see _format_call
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
         return
@@ -159,130 +263,85 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     exact = body[len(quote) : len(body) - len(quote)] == text
 
     def where(a: int, b: int) -> tuple[int, int]:
-        return (base + a, base + b) if exact else (start, end)
+        if exact:
+            return base + a, base + b
+        piece = text[a:b]  # escapes in the literal: find the same occurrence in the source
+        nth, at = text.count(piece, 0, a), -1
+        for _ in range(nth + 1):
+            at = raw.find(piece, at + 1)
+            if at < 0:
+                return start, end
+        return start + at, start + at + len(piece)
 
+    code = quiet_spans(text)[1]
     for ph in placeholders(text, "text"):
         kind = classify_expr(ph.expr)
-        if kind:
+        if kind and not shown_not_rendered(text, ph, None, code):
             s, e = where(ph.start, ph.end)
             msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
-            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, text)
+            full = with_tools(scan, node, text)
+            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full)
     for lit in volatile_literals(text, concrete=False):
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
-        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, text)
+        full = with_tools(scan, node, text)
+        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
 
 
-def _json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
-    recv, attr = dotted(node.func)
-    if attr != "dumps" or recv not in {"json", ""} or not node.args:
-        return
-    for kw in node.keywords:
-        if kw.arg == "sort_keys" and not (
-            isinstance(kw.value, ast.Constant) and not kw.value.value
-        ):
-            return
-    about = words(ast.unparse(node.args[0]).replace(".", "_"))
-    in_prompt = scan.prompt_part(node) in CACHEABLE
+FIXED_CALLS = {"getenv", "get_setting", "get_config"}
+
+
+def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
+    """True when the condition is the same for every request: it reads only constants
+    (`DEBUG`), settings (`settings.X`, `config.flag`) and the environment (`os.environ`,
+    `os.getenv`)."""
+    names = [n for n in ast.walk(node.test) if isinstance(n, ast.Name)]
+    if not names or deploy_fixed(ast.unparse(node.test)):
+        return True
+    for sub in ast.walk(node.test):
+        if isinstance(sub, ast.Call) and dotted(sub.func)[1] in FIXED_CALLS:
+            return True
+    loop_vars = set()
     cur = scan.parents.get(node)
-    while cur is not None and not isinstance(cur, ast.stmt):
-        if isinstance(cur, ast.FormattedValue):
-            in_prompt = in_prompt or scan.prompt_part(scan.parents[cur]) in CACHEABLE
+    while cur is not None:
+        if isinstance(cur, ast.For):
+            loop_vars |= {t.id for t in ast.walk(cur.target) if isinstance(t, ast.Name)}
         cur = scan.parents.get(cur)
-    if not (in_prompt or about & SCHEMA_WORDS):
-        return
-    start, end = scan.span(node)
-    bad_kw = any(kw.arg == "sort_keys" for kw in node.keywords)
-    fix = (
-        None
-        if bad_kw or any(k.arg is None for k in node.keywords)
-        else Fix("py-sort-keys", end - 1)
-    )
-    msg = (
-        f"`{ast.unparse(node)[:60]}` serialises without sort_keys=True: key order follows "
-        "insertion order, which differs across processes and round-trips"
-    )
-    yield Problem("PL005", start, end, msg, None, fix, None)
-
-
-def unstable_source(scan: Scan, node: ast.AST) -> str | None:
-    """Why iterating `node` has no stable order, or None."""
-    if isinstance(node, ast.Call):
-        attr = dotted(node.func)[1]
-        if attr == "sorted":
-            return None
-        if attr in {"values", "keys", "items"} and isinstance(node.func, ast.Attribute):
-            return f"dict .{attr}()"
-        if attr in {"set", "frozenset"}:
-            return "a set"
-        if attr in {"list", "tuple"} and node.args:
-            return unstable_source(scan, node.args[0])
-    if isinstance(node, ast.Set) and all(isinstance(e, ast.Constant) for e in node.elts):
-        return None  # a set of names or strings, not of tool definitions
-    if isinstance(node, ast.Set | ast.SetComp):
-        return "a set"
-    if isinstance(node, ast.ListComp | ast.GeneratorExp):
-        for gen in node.generators:
-            why = unstable_source(scan, gen.iter)
-            if why:
-                return why
-        return None
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and dotted(sub.func)[1] in LISTING_CALLS:
-            return f"a listing (`{dotted(sub.func)[1]}()`)"
-    return None
-
-
-def _tools_problem(scan: Scan, value: ast.AST, why: str) -> Problem:
-    start, end = scan.span(value)
-    msg = (
-        f"tools are built from {why} without sorting; their order (and the whole prefix) "
-        "can change between processes. Wrap it in sorted(..., key=name)"
-    )
-    return Problem("PL004", start, end, msg, None, None, None)
-
-
-def _tools_assign(scan: Scan, node: ast.AST) -> Iterator[Problem]:
-    if node.value is None:
-        return
-    if isinstance(node, ast.Return):
-        fn = scan.parents.get(node)
-        while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-            fn = scan.parents.get(fn)
-        names = [fn.name] if fn is not None else []
-    else:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        names = [ast.unparse(t) for t in targets]
-    if any(words(n.replace(".", "_")) & TOOL_WORDS for n in names):
-        why = unstable_source(scan, node.value)
-        if why:
-            yield _tools_problem(scan, node.value, why)
-
-
-def _tools_keyword(scan: Scan, node: ast.Call) -> Iterator[Problem]:
-    for kw in node.keywords:
-        if kw.arg in {"tools", "functions"} and not isinstance(kw.value, ast.Name):
-            why = unstable_source(scan, kw.value)
-            if why:
-                yield _tools_problem(scan, kw.value, why)
-
-
-def _tools_loop(scan: Scan, node: ast.For) -> Iterator[Problem]:
-    why = unstable_source(scan, node.iter) if not isinstance(node.iter, ast.Name) else None
-    if not why:
-        return
-    for sub in ast.walk(node):
-        if (
-            isinstance(sub, ast.Call)
-            and isinstance(sub.func, ast.Attribute)
-            and sub.func.attr in {"append", "extend"}
-            and words(ast.unparse(sub.func.value)) & TOOL_WORDS
+    test = node.test
+    if (
+        isinstance(test, ast.Compare)
+        and all(isinstance(c, ast.Constant) for c in test.comparators)
+        and isinstance(test.left, ast.Name)
+        and test.left.id in loop_vars
+    ):
+        return True  # `for field in fields: if field == "Examples"`: structure, not data
+    for n in names:
+        ws = words(n.id)
+        if n.id.isupper() or ws & SETTINGS_WORDS or n.id == "os":
+            continue
+        parent = scan.parents.get(n)
+        if isinstance(parent, ast.Attribute) and (
+            parent.attr.isupper() or words(parent.attr) & SETTINGS_WORDS
         ):
-            yield _tools_problem(scan, node.iter, why)
-            return
+            continue  # self.config..., app.DEBUG
+        return False
+    return True
+
+
+def _system_item(node: ast.AST) -> bool:
+    """A system message being appended: `{"role": "system", ...}` or `SystemMessage(...)`."""
+    if isinstance(node, ast.Dict):
+        for k, v in zip(node.keys, node.values, strict=True):
+            if isinstance(k, ast.Constant) and k.value == "role" and isinstance(v, ast.Constant):
+                return v.value in {"system", "developer"}
+    if isinstance(node, ast.Call):
+        return (dotted(node.func)[1] or "").startswith("System")
+    return False
 
 
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
+    if fixed_per_deploy(scan, node):
+        return
     for stmt in node.body + node.orelse:
         target = None
         if isinstance(stmt, ast.AugAssign):
@@ -294,7 +353,11 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         if target is None:
             continue
         ws = words(ast.unparse(target).replace(".", "_"))
-        if ws & PROMPT_WORDS and not ws & USER_SIDE:
+        if ws & {"messages", "msgs"} and not any(
+            _system_item(a) for a in getattr(stmt.value, "args", ())
+        ):
+            continue  # building the message list, not the system text
+        if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
             start, end = scan.span(node.test)
             msg = (
                 f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "
@@ -336,7 +399,7 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
 
 
 def _conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
-    if scan.prompt_part(node) not in {"system", "template"}:
+    if scan.prompt_part(node) not in {"system", "template"} or fixed_per_deploy(scan, node):
         return
     start, end = scan.span(node)
     msg = (

@@ -10,52 +10,15 @@ sources, names assigned from them, and names that read as times, ids or user det
 from __future__ import annotations
 
 import ast
+import re
+from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
+from kvscope.lint.pyflow import Facts, dotted
 
-TIME_CALLS = {
-    ("datetime", "now"),
-    ("datetime", "utcnow"),
-    ("datetime", "today"),
-    ("date", "today"),
-    ("time", "time"),
-    ("time", "ctime"),
-    ("time", "strftime"),
-    ("time", "localtime"),
-    ("time", "gmtime"),
-    ("time", "asctime"),
-    ("Timestamp", "now"),
-    ("arrow", "now"),
-    ("arrow", "utcnow"),
-    ("pendulum", "now"),
-    ("pendulum", "today"),
-    ("timezone", "now"),
-    ("", "now"),
-    ("", "utcnow"),
-    ("", "strftime_now"),
-}
-ID_CALLS = {
-    ("uuid", "uuid1"),
-    ("uuid", "uuid4"),
-    ("", "uuid4"),
-    ("", "uuid1"),
-    ("secrets", "token_hex"),
-    ("secrets", "token_urlsafe"),
-    ("secrets", "token_bytes"),
-    ("secrets", "randbits"),
-    ("os", "urandom"),
-    ("random", "random"),
-    ("random", "randint"),
-    ("random", "choice"),
-    ("random", "getrandbits"),
-    ("random", "randrange"),
-    ("random", "uniform"),
-    ("shortuuid", "uuid"),
-    ("ulid", "new"),
-    ("nanoid", "generate"),
-    ("time", "time_ns"),
-}
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
 PROMPT_WORDS = {
     "prompt",
     "system",
@@ -68,6 +31,33 @@ PROMPT_WORDS = {
     "sys",
 }
 USER_SIDE = {"user", "human", "query", "question", "input"}
+
+
+def last_message(target: ast.AST) -> bool:
+    """`messages[-1]["content"] = ...`: replacing the last (user) message."""
+    while isinstance(target, ast.Subscript | ast.Attribute):
+        if isinstance(target, ast.Subscript):
+            idx = target.slice
+            if (
+                isinstance(idx, ast.UnaryOp)
+                and isinstance(idx.op, ast.USub)
+                and isinstance(idx.operand, ast.Constant)
+                and idx.operand.value == 1
+            ):
+                return True
+        target = target.value
+    return False
+
+
+def user_side(name: str) -> bool:
+    """True for names of text sent as the user turn: `user_prompt`, `HUMAN_TEMPLATE`,
+    `question_prompt`; not `query_writer_instructions` (instructions for writing queries)."""
+    ws = [w.lower() for chunk in name.split("_") for w in _CAMEL.findall(chunk)]
+    if {"user", "human"} & set(ws):
+        return True
+    return len(ws) >= 2 and ws[-1] in PROMPT_WORDS and ws[-2] in USER_SIDE
+
+
 TOOL_WORDS = {"tools", "tool", "functions"}
 SCHEMA_WORDS = {
     "tool",
@@ -89,8 +79,6 @@ LISTING_CALLS = {
     "scandir",
     "walk",
     "list_tools",
-    "get_tools",
-    "load_tools",
 }
 KWARG_PARTS = {
     "system": "system",
@@ -101,23 +89,14 @@ KWARG_PARTS = {
     "prompt": "template",
     "template": "template",
 }
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003", "order": "PL004"}
 CACHEABLE = {"system", "template", "tools"}
-
-
-def dotted(node: ast.AST) -> tuple[str, str]:
-    """(receiver name, attribute) of a call target: `datetime.now` -> ("datetime", "now")."""
-    if isinstance(node, ast.Attribute):
-        base = node.value
-        name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
-        return name, node.attr
-    return "", getattr(node, "id", "")
 
 
 class Scan:
     """All problems of one module; `problems(code)` filters them."""
 
-    def __init__(self, tree: ast.Module, source: str) -> None:
+    def __init__(self, tree: ast.Module, source: str, path: Path | None = None) -> None:
         self.source = source
         self.lines = source.split("\n")
         self.line_starts = [0]
@@ -127,14 +106,30 @@ class Scan:
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
-        self.tainted: dict[str, str] = {}
-        for _ in range(2):
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                    target = node.targets[0]
-                    kind = self.call_kind(node.value)
-                    if isinstance(target, ast.Name) and kind:
-                        self.tainted[target.id] = kind
+        self.facts = Facts(tree, path)
+        self._roles: dict[tuple[str, bool], set[str]] = {}
+        self.uses: dict[str, list[ast.AST]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.uses.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                self.uses.setdefault(node.attr, []).append(node)
+        self.tainted = self.facts.tainted
+        self.assigns: dict[str, list[ast.AST]] = {}
+        self.updated: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        self.assigns.setdefault(t.id, []).append(node.value)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "update"
+                and isinstance(node.func.value, ast.Name)
+            ):
+                self.updated.add(node.func.value.id)
         from kvscope.lint import pyrules
 
         self.found: list[Problem] = []
@@ -157,16 +152,7 @@ class Scan:
 
     # classification
     def call_kind(self, node: ast.AST) -> str | None:
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Call):
-                key = dotted(sub.func)
-                if key in TIME_CALLS or ("", key[1]) in TIME_CALLS:
-                    return "time"
-                if key in ID_CALLS or ("", key[1]) in ID_CALLS:
-                    return "id"
-            elif isinstance(sub, ast.Name) and sub.id in self.tainted:
-                return self.tainted[sub.id]
-        return None
+        return self.facts.kind(node)
 
     def value_kind(self, node: ast.AST) -> str | None:
         return self.call_kind(node) or classify_expr(ast.unparse(node))
@@ -178,9 +164,13 @@ class Scan:
             if isinstance(cur, ast.Assign | ast.AnnAssign | ast.AugAssign):
                 targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
                 for t in targets:
+                    if last_message(t):
+                        return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
                     if ws & PROMPT_WORDS:
-                        return "user" if ws & USER_SIDE else "system"
+                        if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
+                            return "user"
+                        return "user" if user_side(ast.unparse(t).replace(".", "_")) else "system"
                 return None
             if isinstance(cur, ast.keyword):
                 if cur.arg in KWARG_PARTS:
@@ -222,8 +212,112 @@ class Scan:
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                     fn = self.parents.get(fn)
                 if fn is not None and words(fn.name) & PROMPT_WORDS:
-                    return "user" if words(fn.name) & USER_SIDE else "system"
+                    if self.sent_as(fn.name, call=True) == {"user"}:
+                        return "user"
+                    return "user" if user_side(fn.name) else "system"
                 return None
+            elif isinstance(cur, ast.stmt):
+                return None
+            child, cur = cur, self.parents.get(cur)
+        return None
+
+    # tools: what is sent after the system text
+    def tools_sent_with(self, node: ast.AST, depth: int = 0) -> str | None:
+        """The text of the tools passed (`tools=`/`functions=`) in the call that sends `node`,
+        following it through the names it is assigned to; None when no call shows tools."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.Call):
+                for kw in cur.keywords:
+                    if kw.arg in {"tools", "functions"} and kw.value is not child:
+                        return self._tools_text(kw.value)
+            if isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 2:
+                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        for use in self.uses.get(t.id, ()):
+                            found = self.tools_sent_with(use, depth + 1)
+                            if found is not None:
+                                return found
+                return None
+            if isinstance(cur, ast.stmt) and not isinstance(cur, ast.Expr | ast.Return):
+                return None
+            child, cur = cur, self.parents.get(cur)
+        return None
+
+    def _tools_text(self, value: ast.AST) -> str | None:
+        if isinstance(value, ast.Name):
+            values = self.assigns.get(value.id)
+            if not values:
+                return None
+            value = values[-1]
+        try:
+            import json
+
+            return json.dumps(ast.literal_eval(value), ensure_ascii=False)
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return ast.unparse(value)
+
+    # roles: where a template is sent
+    def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:
+        """The roles ("system", "user") the value of `name` (a variable, or with `call` the
+        result of calling the function `name`) is sent under, as far as this module shows."""
+        key = (name, call)
+        if key in self._roles:
+            return self._roles[key]
+        self._roles[key] = set()  # recursion guard
+        roles: set[str] = set()
+        for node in self.uses.get(name, ()):
+            parent = self.parents.get(node)
+            if call != (isinstance(parent, ast.Call) and parent.func is node):
+                continue
+            start = self.parents[node] if call else node
+            role = self._role_at(start, name, depth)
+            if role:
+                roles.add(role)
+        self._roles[key] = roles
+        return roles
+
+    def _role_at(self, node: ast.AST, name: str, depth: int) -> str | None:
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.Dict) and child in cur.values:
+                for k, v in zip(cur.keys, cur.values, strict=True):
+                    if (
+                        isinstance(k, ast.Constant)
+                        and k.value == "role"
+                        and isinstance(v, ast.Constant)
+                    ):
+                        return "system" if v.value in {"system", "developer"} else "user"
+            elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
+                role = cur.elts[0]
+                if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    return "system" if role.value in {"system", "developer"} else "user"
+            elif isinstance(cur, ast.keyword) and cur.arg in KWARG_PARTS:
+                return "system"
+            elif isinstance(cur, ast.Call) and child is not cur.func:
+                fname = dotted(cur.func)[1] or dotted(cur.func)[0]
+                if fname.startswith("System"):
+                    return "system"
+                if fname.startswith(("Human", "User")):
+                    return "user"
+            elif isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 3:
+                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+                if any(last_message(t) for t in targets):
+                    return "user"
+                for t in targets:
+                    if isinstance(t, ast.Name) and t.id != name:
+                        roles = self.sent_as(t.id, depth=depth + 1)
+                        return "system" if "system" in roles else "user" if roles else None
+                return None
+            elif isinstance(cur, ast.Return) and depth < 3:
+                fn = self.parents.get(cur)
+                while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                    fn = self.parents.get(fn)
+                if fn is None:
+                    return None
+                roles = self.sent_as(fn.name, call=True, depth=depth + 1)
+                return "system" if "system" in roles else "user" if roles else None
             elif isinstance(cur, ast.stmt):
                 return None
             child, cur = cur, self.parents.get(cur)
@@ -231,7 +325,8 @@ class Scan:
 
 
 def run(doc) -> Scan:
-    """The (cached) scan of a Python Document."""
+    """The (cached) scan of a Python Document (`doc.cache["file"]`: its path on disk, which
+    lets the scan follow imports into the project)."""
     if "scan" not in doc.cache:
-        doc.cache["scan"] = Scan(doc.python, doc.source)
+        doc.cache["scan"] = Scan(doc.python, doc.source, doc.cache.get("file"))
     return doc.cache["scan"]

@@ -12,7 +12,8 @@ import pytest
 from kvscope.lint.cli import main
 from kvscope.lint.findings import JSON_KEYS
 
-BAD = "You are Acme's assistant.\nToday is {{ current_date }}.\nFollow the policy.\n"
+POLICY = "Follow the refund policy, cite its section, and escalate billing disputes. " * 3
+BAD = f"You are Acme's assistant.\nToday is {{{{ current_date }}}}.\n{POLICY}\n"
 GOOD = "You are Acme's assistant.\nFollow the policy.\n"
 
 
@@ -165,14 +166,14 @@ def test_noqa_comments(repo, capsys, name, text):
     path = repo / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
-    assert run(capsys, "check", name)[0] == 0
+    assert run(capsys, "check", name, "--min-blocks-at-stake", "0")[0] == 0
     path.write_text(text.replace("promptlint: noqa", "promptlint: nothing"))
-    assert run(capsys, "check", name)[0] == 1
+    assert run(capsys, "check", name, "--min-blocks-at-stake", "0")[0] == 1
 
 
 def test_noqa_for_another_code_does_not_suppress(repo, capsys):
     (repo / "prompts" / "c.j2").write_text("Today is {{ now }}. {# promptlint: noqa: PL002 #}\n")
-    assert run(capsys, "check", "prompts/c.j2")[0] == 1
+    assert run(capsys, "check", "prompts/c.j2", "--min-blocks-at-stake", "0")[0] == 1
 
 
 def test_directories_respect_gitignore_and_skip_non_prompts(repo, capsys):
@@ -201,15 +202,38 @@ def test_fix_sorts_tools_and_relints(repo, capsys):
     assert code == 0 and json.loads(out) == [] and "fixed 1 file" in err
     fixed = json.loads(path.read_text())
     assert [t["name"] for t in fixed["tools"]] == ["a", "b"]
-    assert list(fixed["tools"][1]["input_schema"]) == ["properties", "type"]
+    assert list(fixed["tools"][1]["input_schema"]) == ["type", "properties"]  # as written
     assert fixed["messages"] == body["messages"]
 
 
 def test_sort_by_cost(repo, capsys):
-    (repo / "prompts" / "two.md").write_text("{{ request_id }}\n" + "x " * 300 + "{{ now }}\n")
+    text = "x " * 300 + "{{ now }}\n" + "y " * 40 + "{{ request_id }}\n" + "z " * 300 + "\n"
+    (repo / "prompts" / "two.md").write_text(text)
     out = run(capsys, "check", "prompts/two.md", "--format", "json", "--sort", "cost")[1]
+    found = [(f["code"], f["tokens_at_stake"]) for f in json.loads(out)]
+    assert [code for code, _ in found] == ["PL001", "PL002"]  # costliest first
+    assert found[0][1] > found[1][1] > 0
+
+
+def test_floor_hides_values_that_cost_no_block_and_summary_is_a_union(repo, capsys):
+    head = "You are Acme's assistant. " + POLICY * 4
+    (repo / "prompts" / "tail.md").write_text(head + "\nThe user is {{ user_name }}.\n")
+    code, out, _ = run(capsys, "check", "prompts/tail.md", "--no-color")
+    assert code == 0 and "All clean" in out  # nothing cacheable follows it
+    code, out, _ = run(capsys, "check", "prompts/tail.md", "--min-blocks-at-stake", "0")
+    assert code == 1 and "PL003" in out
+    two = "Today is {{ now }}, request {{ request_id }}.\n" + POLICY * 2
+    (repo / "prompts" / "two.md").write_text(two)
+    code, out, _ = run(capsys, "check", "prompts/two.md", "--format", "json")
     stakes = [f["tokens_at_stake"] for f in json.loads(out)]
-    assert stakes == sorted(stakes, reverse=True) and stakes[0] > stakes[-1]
+    assert len(stakes) == 2 and stakes[0] > 0
+    out = run(capsys, "check", "prompts/two.md", "--no-color")[1]
+    assert f"; {max(stakes)} tokens at stake." in out  # the union, not {sum(stakes)}
+    (repo / "promptlint.toml").write_text("min-blocks-at-stake = 1000\n")
+    assert run(capsys, "check", "prompts/two.md")[0] == 0
+    (repo / "promptlint.toml").write_text("min-blocks-at-stake = -1\n")
+    code, _, err = run(capsys, "check", "prompts/two.md")
+    assert code == 2 and "min-blocks-at-stake" in err
 
 
 def test_help_lists_all_subcommands():
@@ -256,7 +280,7 @@ def test_other_subcommands_are_dispatched(name):
 
 
 def test_python_findings_without_known_prompt_text_have_null_offsets(repo, capsys):
-    (repo / "agent.py").write_text("tools = [t for t in REGISTRY.values()]\n")
+    (repo / "agent.py").write_text("tools = [t for t in set(REGISTRY)]\n")
     out = run(capsys, "check", "agent.py", "--format", "json")[1]
     (item,) = json.loads(out)
     assert item["code"] == "PL004"

@@ -34,8 +34,13 @@ def test_pre_commit_try_repo_fails_bad_passes_good(tmp_path):
         skip_unless_ci("pre-commit is not installed in this environment")
     repo = tmp_path / "repo"
     (repo / "prompts").mkdir(parents=True)
-    (repo / "prompts" / "bad.md").write_text("You are helpful.\nToday is {{ current_date }}.\n")
+    policy = "Answer briefly, cite the policy section and escalate billing disputes. " * 4
+    (repo / "prompts" / "bad.md").write_text(
+        f"You are helpful.\nToday is {{{{ current_date }}}}.\n{policy}\n"
+    )
     (repo / "prompts" / "good.md").write_text("You are helpful.\nAnswer briefly.\n")
+    (repo / "prompts" / "NOTES.md").write_text("Plain notes.\n")
+    (repo / "CHANGES.md").write_text(f"Today is {{{{ current_date }}}}.\n{policy}\n")
     _git(repo, "init", "-q")
     _git(repo, "add", ".")
     _git(repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "init")
@@ -47,7 +52,8 @@ def test_pre_commit_try_repo_fails_bad_passes_good(tmp_path):
     env.pop("VIRTUAL_ENV", None)
 
     def try_repo(name: str) -> subprocess.CompletedProcess:
-        cmd = [str(PRE_COMMIT), "try-repo", str(ROOT), "promptlint", "--files", f"prompts/{name}"]
+        path = name if "/" in name or name == "CHANGES.md" else f"prompts/{name}"
+        cmd = [str(PRE_COMMIT), "try-repo", str(ROOT), "promptlint", "--files", path]
         return subprocess.run(cmd, cwd=repo, env=env, capture_output=True, text=True, timeout=300)
 
     bad = try_repo("bad.md")
@@ -60,3 +66,6 @@ def test_pre_commit_try_repo_fails_bad_passes_good(tmp_path):
     good = try_repo("good.md")
     assert good.returncode == 0, good.stdout + good.stderr
     assert "Passed" in good.stdout
+    # pre-commit names every staged Markdown file: one that is not a prompt passes quietly
+    other = try_repo("CHANGES.md")
+    assert other.returncode == 0, other.stdout + other.stderr

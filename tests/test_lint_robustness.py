@@ -42,10 +42,11 @@ def test_each_bad_file_gets_one_line_and_exit_2_alone(tmp_path, monkeypatch, cap
     path = tmp_path / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(BROKEN[name])
-    code, _, err = run(capsys, "check", name)
-    assert code == 2
+    code, out, err = run(capsys, "check", name)
+    assert code == 2 and out == ""  # never "All clean: 0 prompt file(s) checked"
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"promptlint: {name}: ")
+    assert len(lines) == 2 and lines[0].startswith(f"promptlint: {name}: ")
+    assert lines[1] == "promptlint: error: nothing could be linted: 1 path(s) could not be read"
     assert "Traceback" not in err
 
 
@@ -56,7 +57,7 @@ def test_bad_files_do_not_stop_good_ones(tmp_path, monkeypatch, capsys):
         (tmp_path / name).write_bytes(data)
     (tmp_path / "prompts" / "good.md").write_text(GOOD)
     (tmp_path / "prompts" / "bad.md").write_text("Today is {{ now }}.\n")
-    code, out, err = run(capsys, "check", ".", "--format", "json")
+    code, out, err = run(capsys, "check", ".", "--format", "json", "--min-blocks-at-stake", "0")
     assert code == 1
     assert [f["path"] for f in json.loads(out)] == ["prompts/bad.md"]
     assert len(err.strip().splitlines()) == len(BROKEN)

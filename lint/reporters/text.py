@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from kvscope.lint.findings import Finding
+from kvscope.lint.findings import Finding, tokens_at_stake
 
 STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -48,7 +48,7 @@ def write(
         return
     if findings:
         fixable = sum(f.fixable for f in findings)
-        tokens = sum(f.tokens_at_stake for f in findings)
+        tokens = tokens_at_stake(findings)
         more = f" ({fixable} fixable with --fix)" if fixable else ""
         console.print(
             f"Found {len(findings)} problem{'s' * (len(findings) != 1)} in "

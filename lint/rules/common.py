@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
-from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals
+from kvscope.lint.patterns import (
+    classify_expr,
+    persona_slot,
+    placeholders,
+    quiet_spans,
+    shown_not_rendered,
+    volatile_literals,
+)
 
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
-WHAT = {"time": "a clock value", "id": "a per-request id or random value", "user": "per-user data"}
+# `{% for m in conversation %}`, `{{#each documents}}`: a loop over per-request data.
+LOOP_RE = re.compile(
+    r"\{%-?\s*for\s+[\w\s,()]+?\s+in\s+(?P<e>[A-Za-z_][\w.]*)[^%]*%\}"
+    r"|\{\{\s*#each\s+(?P<h>[A-Za-z_][\w.]*)\s*\}\}"
+)
+KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003"}
+WHAT = {
+    "time": "a clock value",
+    "id": "a per-request id or random value",
+    "user": "per-user data",
+    "request": "per-request content (the user's input, retrieved context, history)",
+}
 ADVICE = {
     "time": "every request gets a new prefix from here on; move it to the last user turn "
     "(or round it to the day)",
     "id": "it differs on every request; send it as request metadata, not in the prompt",
     "user": "no two users share the prefix after it; put per-user details in the last user turn",
+    "request": "no two requests share the prefix after it; send it in the last user turn, "
+    "after every fixed instruction",
 }
 PART_NAMES = {
     "tools": "tool definitions",
@@ -54,13 +74,27 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         if not seg.cacheable:
             continue
         where = PART_NAMES.get(seg.part, "prompt")
+        code: list | None = None
         for ph in placeholders(seg.text, doc.syntax):
             kind = classify_expr(ph.expr)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
+            if code is None:
+                code = quiet_spans(seg.text)[1]
+            if shown_not_rendered(seg.text, ph, doc.syntax, code):
+                continue
+            if kind == "user" and persona_slot(seg.text, ph.start):
+                continue  # "You are {{name}}": the assistant's name, fixed per deploy
             shown = seg.text[ph.start : ph.end]
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
+        for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
+            kind = classify_expr(m.group("e") or m.group("h"))
+            if kind in {"request", "user"} and not doc.chat_template:
+                msg = (
+                    f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
+                )
+                yield i, _at(seg, m.start(), m.end(), KIND_CODES[kind], msg)
         for lit in volatile_literals(seg.text, concrete):
             if lit.kind == "user" and seg.part == "schema":
                 continue

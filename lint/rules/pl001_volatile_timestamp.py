@@ -16,8 +16,11 @@ Good: keep the prefix fixed and send the date with the user's turn::
 
 Detects: literal timestamps and dates (ISO 8601, `03/04/2025`, `4 March 2025`, `March 4, 2025`,
 times with seconds, Unix epochs) in rendered requests, and in templates when they carry a time
-of day or follow "today is"/"current date:"; placeholders such as `{{ now }}`,
-`{current_date}`, `${TIMESTAMP}`, `strftime_now(...)`; in Python, `datetime.now()`,
+of day or follow a current-date cue ("today is", "current date:", "is:", "of", "which is",
+"Current UTC:", a `current_date` key, and cues in zh/ja/ko/es/fr/de/pt; then month-and-year,
+redacted `7/XX/2025` and `{}`/`%s` count too); a cutoff or release cue covers only its own date;
+dates in URLs, code, examples and few-shot sections are not reported; placeholders such as
+`{{ now }}`, `{current_date}`, `${TIMESTAMP}`, `strftime_now(...)`; in Python, `datetime.now()`,
 `time.time()`, `date.today()` and names assigned from them flowing into a prompt.
 """
 

@@ -1,4 +1,4 @@
-"""PL003 per-user-content: names, emails, user ids, locale or timezone early in the prompt.
+"""PL003 per-user-content: per-user or per-request content early in the prompt.
 
 Per-user values in the system prompt or tools split the cache per user: nobody shares the
 prefix after them, so a 900-token system prompt is recomputed for every user.
@@ -16,9 +16,14 @@ Good: instructions first and fixed; user details in the user turn::
     user:
     (user: {{user_name}}, locale {{locale}}) {{question}}
 
-Detects: placeholders whose names read as user/customer/tenant details (`user_name`, `email`,
-`customer_id`, `locale`, `timezone`, `name`), "user's name is ..." phrases, and literal email
-addresses in captured requests; in Python, such names interpolated into a system prompt.
+Detects: placeholders whose names read as user/customer/tenant details, owned by the user
+(`user_name`, `email`, `customer_id`, `locale`, `timezone`, `working_directory`; not
+`notes_on_user_uploaded_files` or a tool's name), per-request content (`{question}`,
+`{chat_history}`, `{retrieved_context}`, loops over `conversation`), per-user settings written
+out ("The user's name is ...", "User locale: es-ES", "write in this language: english"),
+literal email addresses in captured requests; in Python, such values and per-user calls
+(`getpass.getuser()`, `locale.getlocale()`) reaching a system prompt. Text only sent as the
+user message is not reported.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ CODE = "PL003"
 NAME = "per-user-content"
 SEVERITY = "warning"
 FIXABLE = False
-SUMMARY = "Per-user or per-tenant content in the system prompt or tools"
+SUMMARY = "Per-user, per-tenant or per-request content in the system prompt or tools"
 
 
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:

@@ -2,17 +2,22 @@
 
 Tools are the very start of the cached prefix (OpenAI injects them before the instructions;
 Anthropic caches tools, then system, then messages). A different order means a different
-prefix and a miss on everything. Tools built from dict/set iteration, directory listings or an
-MCP `list_tools()` have no guaranteed order; sort them by name.
+prefix and a miss on everything. Tools built from a set (also a parameter typed `set[str]`),
+a directory listing, an MCP `list_tools()`, or a dict built from those have no guaranteed order;
+sort them by name. A dict written in code keeps its order, and a set used only for `in` tests
+orders nothing: neither is reported. An unsorted listing rendered into the prompt text
+(`f"Skills: {', '.join(os.listdir(d))}"`, also through a helper in another module) is reported
+the same way.
 
 Bad (Python)::
 
-    tools = [spec for spec in registry.values()]
+    def build_tools(enabled: set[str]):
+        return [SPECS[name] for name in enabled]
     tools = list({search_tool, fetch_tool})
 
 Good::
 
-    tools = sorted(registry.values(), key=lambda t: t["name"])
+    tools = sorted((SPECS[name] for name in enabled), key=lambda t: t["name"])
 
 In JSON/YAML files (request bodies, tool lists, Dotprompt `tools:`), tools not sorted by name
 are reported too, so every producer of the list agrees on one order; `--fix` sorts them in

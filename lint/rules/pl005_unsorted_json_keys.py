@@ -1,38 +1,38 @@
-"""PL005 unsorted-json-keys: JSON in the prefix serialised without sorted keys.
+"""PL005 unsorted-json-keys: JSON serialised into the prefix in an order that can vary.
 
-Key order is part of the bytes. `json.dumps(d)` follows insertion order, which changes after a
-round trip through a database (Postgres jsonb reorders keys), another language, or code that
-builds the dict in a different order; every such change is a cache miss from the tools on.
+Key order is part of the bytes. Order that is fixed (a hand-written tool schema in a JSON or
+YAML file, a dict literal in code) is deterministic and shares perfectly, so it is never
+reported. What is reported is serialisation whose order can change between requests or
+processes: `json.dumps` of a dict built from an unordered source (a set, a directory listing),
+of merged configs (`{**defaults, **overrides}`, `a | b`, `.update()`: the keys and their order
+depend on which sources set what), of `vars(obj)`/`obj.__dict__`, or of a list made from a set.
 
 Bad (Python)::
 
-    system = f"Tools: {json.dumps(tools)}"
+    params = {**DEFAULTS, **user_overrides}
+    system = f"Settings: {json.dumps(params)}"
 
 Good::
 
-    system = f"Tools: {json.dumps(tools, sort_keys=True)}"
+    system = f"Settings: {json.dumps(params, sort_keys=True)}"
 
-Also reported: tool schemas (`parameters`, `input_schema`, `response_format` schemas) in
-JSON/YAML files whose keys are not in canonical (sorted) order, and `tojson` without
-`sort_keys=true` in Hugging Face chat templates (whose `tojson` keeps insertion order).
-`--fix` adds `sort_keys=True` in Python and sorts schema keys in JSON files.
+`--fix` adds `sort_keys=True`. Chat templates' `tojson` serialises the caller's order, which is
+fixed when the caller's is; the caller's code is what this rule and PL004 check.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from kvscope.lint.document import Document
-from kvscope.lint.findings import Fix, Problem
+from kvscope.lint.findings import Problem
 
 CODE = "PL005"
 NAME = "unsorted-json-keys"
 SEVERITY = "warning"
 FIXABLE = True
 SUMMARY = "JSON serialised into the prefix without sorted keys"
-TOJSON_RE = re.compile(r"\|\s*tojson\b(?!\s*\([^)]*sort_keys\s*=\s*[Tt]rue)")
 
 
 def schemas(tool: Any) -> Iterator[tuple[str, Any]]:
@@ -67,52 +67,6 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         from kvscope.lint import pyscan
 
         yield from pyscan.run(doc).problems(CODE)
-        return
-    if doc.chat_template:
-        for seg in doc.segments:
-            for m in TOJSON_RE.finditer(seg.text):
-                msg = (
-                    "`tojson` in a chat template keeps the caller's key order; "
-                    "use `tojson(sort_keys=true)` or sort tool schemas before rendering"
-                )
-                pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
-                yield Problem(CODE, seg.to_source(m.start()), seg.to_source(m.end()), msg, pos)
-        return
-    fixable = doc.kind == "request" and any(
-        t.schema_key in {"json", "jsonl"} for t in doc.tool_lists
-    )
-    for tl in doc.tool_lists:
-        for i, tool in enumerate(tl.tools):
-            for label, schema in schemas(tool):
-                where = first_unsorted(schema)
-                if where is None:
-                    continue
-                start, end = tl.spans[i]
-                seg = next((s for s in doc.segments if s.part == "tools" and s.index == i), None)
-                msg = (
-                    f"keys of tool `{tool_name_of(tool)}` {label}{'' if where == '.' else where} "
-                    "are not in sorted order; any re-serialisation that sorts or reorders "
-                    "them changes the prefix. Sort schema keys"
-                )
-                fix = Fix("sort-keys", (doc.base_line,)) if fixable else None
-                yield Problem(CODE, start, end, msg, seg.prefix_start if seg else 0, fix)
-    rf = doc.data.get("response_format") if isinstance(doc.data, dict) else None
-    if isinstance(rf, dict):
-        schema = (
-            rf.get("json_schema", {}).get("schema")
-            if isinstance(rf.get("json_schema"), dict)
-            else rf.get("schema")
-        )
-        where = first_unsorted(schema) if isinstance(schema, dict) else None
-        if where is not None:
-            seg = next((s for s in doc.segments if s.part == "schema"), None)
-            start = seg.src_start if seg else 0
-            msg = (
-                "keys of the response_format schema are not in sorted order; the schema is "
-                "part of the cached prefix. Sort schema keys"
-            )
-            fix = Fix("sort-keys", (doc.base_line,)) if fixable or doc.kind == "request" else None
-            yield Problem(CODE, start, start, msg, seg.prefix_start if seg else 0, fix)
 
 
 def tool_name_of(tool: Any) -> str:

@@ -18,7 +18,10 @@ gate tools with `tool_choice` / `allowed_tools` instead of editing instructions:
 
 Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Mustache sections
 (`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates (not in chat templates, whose
-conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)`.
+conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
+system message. Not reported: conditions fixed per deploy (feature flags such as
+`enable_memory`, `not disable_search`, `chart_tool_enabled`, settings, constants, the
+environment), and `if`s that only build the message list (`messages.extend(history)`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
+from kvscope.lint.names import deploy_fixed
 
 CODE = "PL006"
 NAME = "conditional-system-section"
@@ -52,11 +56,16 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     syntaxes = (
         ["jinja", "mustache"] if doc.syntax in (None, "jinja") else ["handlebars", "mustache"]
     )
+    if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
+        syntaxes.append("jinja")  # Jinja in a `.prompt` file
     for seg in doc.segments:
         if seg.part not in {"system", "developer", "template"}:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
+            cond = re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", m.group())
+            if deploy_fixed(cond) or re.fullmatch(r"\s*(?:not\s+)?loop\.\w+\s*", cond):
+                continue  # a feature flag (same on every request), or loop punctuation
             msg = (
                 f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
                 "side of the condition share no prefix after it. Keep the system prompt fixed "

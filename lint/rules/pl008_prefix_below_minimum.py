@@ -1,13 +1,17 @@
-"""PL008 prefix-below-minimum: the cacheable prefix is shorter than the provider caches.
+"""PL008 prefix-below-minimum: a provider never caches this prefix: it is below its minimum.
 
 Providers only cache prefixes above a minimum length (OpenAI 1,024 tokens; Anthropic 512 to
 4,096 depending on the model; Gemini 1,024 to 4,096). Below it a request silently is not
-cached: no error, `cached_tokens: 0`. The table lives in kvscope/lint/data/minimums.json;
-override it with `minimums = {"my-model*" = 2048}` or `min-prefix-tokens` in the config.
+cached: no error, `cached_tokens: 0`. Nothing in the prompt varies, so no block is "at stake"
+(the finding never counts in tokens at stake); it is information (severity `info`, which does
+not fail a run) about what caching costs you on that provider.
 
-Checked when the model is known (request `model`, Prompty/Dotprompt/.prompt.yml front matter,
-or `model` in the config): the prefix up to each `cache_control` breakpoint, or else the
-cacheable part (tools + system) is counted with the configured tokenizer.
+Self-hosted engines (vLLM, SGLang, kvscope) have no minimum: PL008 runs only for a model in
+the provider table (kvscope/lint/data/minimums.json: request `model`, Prompty/Dotprompt/
+.prompt.yml front matter, or `model` in the config), or when you opt in with
+`minimums = {"my-model*" = 2048}` or `min-prefix-tokens`. It counts the prefix up to each
+`cache_control` breakpoint, or else the cacheable part (tools + system), with the configured
+tokenizer.
 
 Bad (Anthropic request, claude-haiku-4-5, minimum 4,096)::
 
@@ -32,7 +36,7 @@ from kvscope.lint.rules.common import RuleContext
 
 CODE = "PL008"
 NAME = "prefix-below-minimum"
-SEVERITY = "warning"
+SEVERITY = "info"
 FIXABLE = False
 SUMMARY = "Cacheable prefix shorter than the provider's minimum cacheable length"
 
@@ -45,37 +49,56 @@ def table() -> tuple[tuple[str, int, str], ...]:
 
 
 def minimum_for(model: str | None, ctx: RuleContext) -> int | None:
+    found = provider_minimum(model, ctx)
+    return None if found is None else found[0]
+
+
+def provider_minimum(model: str | None, ctx: RuleContext) -> tuple[int, str] | None:
+    """(minimum tokens, who sets it: "OpenAI", "Anthropic", "Google" or "your config")."""
     if ctx.min_prefix_tokens is not None:
-        return ctx.min_prefix_tokens
+        return ctx.min_prefix_tokens, "your config"
     if not model:
         return None
     name = model.lower().rsplit("/", 1)[-1]
     for pattern, tokens in ctx.minimums.items():
         if fnmatch.fnmatch(name, pattern.lower()):
-            return tokens
-    for pattern, tokens, _source in table():
+            return tokens, "your config"
+    for pattern, tokens, source in table():
         if fnmatch.fnmatch(name, pattern):
-            return tokens
+            first = source.split()[0]
+            return tokens, "Google" if first == "Gemini" else first
     return None
+
+
+def _message(what: str, n: int, minimum: int, provider: str, model: str | None) -> str:
+    who = f"`{model}` ({provider})" if model and provider != "your config" else provider
+    if provider == "your config":
+        return (
+            f"{what} is never cached: {n} tokens, below the {minimum:,}-token minimum set in "
+            "your config"
+        )
+    return (
+        f"{what} is never cached by {who}: {n} tokens, below its {minimum:,}-token minimum. "
+        "Put more stable content first, or accept no caching there"
+    )
 
 
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     if doc.kind == "python":
         return
     model = doc.model or ctx.model
-    minimum = minimum_for(model, ctx)
-    if minimum is None or not doc.prefix:
+    found = provider_minimum(model, ctx)
+    if found is None or not doc.prefix:
         return
-    who = f"`{model}`" if model else "the configured minimum"
+    minimum, provider = found
     if doc.breakpoints:
         for mark in doc.breakpoints:
             n = ctx.count_tokens(_cached_text(doc, mark.after_segment))
             if n < minimum:
-                msg = (
-                    f"the prefix up to this cache_control breakpoint is {n} tokens, below the "
-                    f"{minimum}-token minimum for {who}: it is never cached"
+                msg = _message(
+                    "the prefix up to this cache_control breakpoint", n, minimum, provider, model
                 )
-                yield Problem(CODE, mark.src_start, mark.src_end, msg, 0, None, None, n)
+                yield Problem(CODE, mark.src_start, mark.src_end, msg)
         return
     cacheable = [s for s in doc.segments if s.cacheable]
     if not cacheable:
@@ -87,13 +110,11 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     n = ctx.count_tokens(doc.prefix[:end])
     if n < minimum:
         last = cacheable[-1]
-        msg = (
-            f"the cacheable prefix (tools and system prompt) is {n} tokens, below the "
-            f"{minimum}-token minimum for {who}: requests never hit the provider's cache. "
-            "Put more stable content first, or accept no caching"
+        msg = _message(
+            "the cacheable prefix (tools and system prompt)", n, minimum, provider, model
         )
         start = min(s.src_start for s in cacheable)
-        yield Problem(CODE, start, last.to_source(len(last.text)), msg, 0, None, None, n)
+        yield Problem(CODE, start, last.to_source(len(last.text)), msg)
 
 
 def _cached_text(doc: Document, last: int) -> str:

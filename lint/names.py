@@ -1,0 +1,418 @@
+"""Names that read as volatile: placeholder syntaxes and the words of identifiers.
+
+Placeholders are classified by the words of their identifiers (`current_date` -> {current,
+date}; `userName` -> {user, name}), so `runtime` or `datapoint` never look like a clock. A
+user word only counts when it owns the name (`user_name`, `current_user`), not when it merely
+qualifies something filled once per deploy (`notes_on_user_uploaded_files`), and attributes of
+settings objects (`config.language`, `settings.user_name`) are configuration, not user data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+TIME_WORDS = frozenset(
+    [
+        "date",
+        "datetime",
+        "time",
+        "timestamp",
+        "now",
+        "today",
+        "clock",
+        "utcnow",
+        "strftime",
+        "tomorrow",
+        "yesterday",
+        "weekday",
+        "ts",
+        "timezone_now",
+        "localtime",
+    ]
+)
+RANDOM_WORDS = frozenset(
+    ["uuid", "uuid4", "uuid1", "guid", "nonce", "random", "rand", "ulid", "nanoid", "salt"]
+)
+ID_OWNERS = frozenset(
+    [
+        "request",
+        "req",
+        "trace",
+        "span",
+        "session",
+        "sess",
+        "correlation",
+        "idempotency",
+        "run",
+        "conversation",
+        "conv",
+        "message",
+        "msg",
+        "thread",
+        "call",
+        "job",
+        "invocation",
+        "execution",
+        "transaction",
+        "txn",
+    ]
+)
+ID_WORDS = frozenset(["id", "ids", "key", "uid"])
+USER_WORDS = frozenset(
+    [
+        "custom",
+        "user",
+        "username",
+        "users",
+        "customer",
+        "tenant",
+        "account",
+        "member",
+        "client",
+        "email",
+        "mail",
+        "locale",
+        "timezone",
+        "tz",
+        "lang",
+        "language",
+        "org",
+        "organization",
+        "company",
+        "fullname",
+        "firstname",
+        "lastname",
+        "nickname",
+        "phone",
+        "address",
+        "city",
+        "country",
+        "location",
+        "profile",
+        "preferences",
+        "persona",
+    ]
+)
+BARE_NAMES = frozenset(["name", "first_name", "last_name", "full_name", "display_name", "nickname"])
+NAME_QUALIFIERS = frozenset({"first", "last", "full", "display", "nick", "given", "family"})
+TIME_PLACEHOLDER_NAMES = frozenset({"strftime_now", "date_string"})
+
+_IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_KEYWORDS = frozenset(
+    [
+        "and",
+        "or",
+        "not",
+        "in",
+        "is",
+        "if",
+        "else",
+        "for",
+        "true",
+        "false",
+        "none",
+        "True",
+        "False",
+        "None",
+        "loop",
+        "self",
+        "range",
+    ]
+)
+
+
+def words(identifier: str) -> set[str]:
+    """Lower-case words of an identifier: snake_case, camelCase and SCREAMING_CASE."""
+    out: set[str] = set()
+    for chunk in identifier.split("_"):
+        out.update(w.lower() for w in _CAMEL_RE.findall(chunk))
+    return out
+
+
+def identifiers(expr: str) -> list[str]:
+    """Identifiers of a placeholder expression, string literals removed."""
+    expr = re.sub(r"'[^']*'|\"[^\"]*\"", "", expr)
+    return [m for m in _IDENT_RE.findall(expr) if m not in _KEYWORDS]
+
+
+NOT_A_VALUE = frozenset(
+    [
+        "format",
+        "fmt",
+        "formats",
+        "limit",
+        "limits",
+        "budget",
+        "template",
+        "templates",
+        "pattern",
+        "type",
+        "types",
+        "unit",
+        "units",
+        "style",
+        "field",
+        "fields",
+        "column",
+        "columns",
+        "label",
+        "labels",
+        "window",
+        "step",
+        "steps",
+        "interval",
+        "period",
+        "horizon",
+        "schema",
+        "mode",
+    ]
+)
+USER_TAILS = frozenset(
+    [
+        "memories",
+        "memory",
+        "personality",
+        "instructions",
+        "config",
+        "settings",
+        "dir",
+        "directory",
+        "path",
+        "os",
+        "shell",
+        "name",
+        "names",
+        "email",
+        "id",
+        "ids",
+        "locale",
+        "timezone",
+        "tz",
+        "language",
+        "lang",
+        "location",
+        "country",
+        "city",
+        "profile",
+        "preferences",
+        "prefs",
+        "info",
+        "details",
+        "data",
+        "context",
+        "query",
+        "input",
+        "question",
+        "message",
+        "request",
+        "handle",
+        "role",
+        "plan",
+        "tier",
+        "phone",
+        "address",
+    ]
+)
+DIR_WORDS = frozenset({"directory", "dir", "folder"})
+NOT_THE_USER = frozenset({"tool", "tools", "function", "agent", "assistant", "bot", "model"})
+SETTINGS_WORDS = frozenset(
+    [
+        "config",
+        "configs",
+        "cfg",
+        "conf",
+        "settings",
+        "setting",
+        "options",
+        "opts",
+        "env",
+        "environ",
+        "defaults",
+        "constants",
+        "flags",
+    ]
+)
+
+
+FLAG_WORDS = frozenset(
+    [
+        "has",
+        "enable",
+        "enabled",
+        "enables",
+        "disable",
+        "disabled",
+        "allow",
+        "allowed",
+        "feature",
+        "features",
+        "flag",
+        "flags",
+        "mode",
+        "debug",
+        "supports",
+        "supported",
+        "toggle",
+    ]
+)
+
+
+def deploy_fixed(expr: str) -> bool:
+    """True when a condition reads only feature flags, settings and constants
+    (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
+    same for every request of a deploy."""
+    idents = identifiers(expr)
+    if not idents:
+        return True
+    for ident in idents:
+        ws = words(ident)
+        if ident.isupper() or ws & FLAG_WORDS or ws & SETTINGS_WORDS or ident in {"os", "environ"}:
+            continue
+        return False
+    return True
+
+
+# Per-request content: what a template's placeholder holds when its name's head word is one of
+# these (`{question}`, `{chat_history}`, `{retrieved_context}`, `{input_text}`): the user's
+# input, retrieved documents, history, the task at hand.
+REQUEST_HEADS = frozenset(
+    [
+        "question",
+        "questions",
+        "query",
+        "queries",
+        "input",
+        "inputs",
+        "context",
+        "contexts",
+        "history",
+        "conversation",
+        "conversations",
+        "messages",
+        "transcript",
+        "document",
+        "documents",
+        "docs",
+        "passages",
+        "chunks",
+        "snippets",
+        "excerpts",
+        "sources",
+        "results",
+        "observation",
+        "observations",
+        "scratchpad",
+        "feedback",
+        "answer",
+        "answers",
+        "goal",
+        "goals",
+        "task",
+        "tasks",
+        "plan",
+        "summary",
+        "diff",
+        "code",
+        "text",
+        "content",
+        "draft",
+        "request",
+        "description",
+        "desc",
+        "scenario",
+    ]
+)
+REQUEST_NOT = frozenset(
+    ["example", "examples", "sample", "few", "shot", "system", "tool", "tools", "format"]
+)
+
+
+def classify_name(identifier: str) -> str | None:
+    """ "time", "id", "user" or "request" for a volatile-looking identifier, else None."""
+    if identifier in TIME_PLACEHOLDER_NAMES:
+        return "time"
+    parts = [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
+    ws = {w.lower() for w in parts}
+    last = parts[-1].lower() if parts else ""
+    if last in NOT_A_VALUE and not ws & RANDOM_WORDS:
+        return None
+    if ws & TIME_WORDS:
+        return "time"
+    if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
+        return "id"
+    if ws & NOT_THE_USER:
+        return None  # the tool's or the agent's name, not the user's
+    if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
+        return "user"
+    if ws & {"cwd", "workdir"} or ({"working", "current"} & ws and ws & DIR_WORDS):
+        return "user"  # the user's working directory
+    if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
+        return "user"
+    if last in REQUEST_HEADS and not ws & REQUEST_NOT:
+        return "request"
+    return None
+
+
+def classify_expr(expr: str) -> str | None:
+    """Classify a placeholder expression such as `user.name | upper` or `now().isoformat()`.
+    The first identifier decides `name`-like attributes (`tool.name` is not per-user), and
+    attributes of a settings object (`config.language`) are fixed per deploy."""
+    idents = identifiers(expr)
+    for i, ident in enumerate(idents):
+        if i < len(idents) - 1 and words(ident) & SETTINGS_WORDS:
+            return None  # an attribute of a settings object
+        kind = classify_name(ident)
+        if kind == "user" and ident in BARE_NAMES and i > 0:
+            continue
+        if kind == "request" and (
+            ident != idents[-1] or any(words(i) & NOT_THE_USER for i in idents)
+        ):
+            continue  # `task.workspace_name`: the attribute says; `tool.description` is fixed
+        if kind is not None:
+            return kind
+    return None
+
+
+class Placeholder(NamedTuple):
+    start: int
+    end: int
+    expr: str
+
+
+_PLACEHOLDER_RES = {
+    "jinja": re.compile(r"\{\{-?(?P<e>.*?)-?\}\}", re.S),
+    "handlebars": re.compile(r"\{\{\{?(?P<e>[^{}#/^!>][^{}]*?)\}?\}\}"),
+    "fstring": re.compile(
+        r"(?<![{$])\{(?P<e>[A-Za-z_][\w.\[\]'\"]*(?:\(\))?)(?:![rsa])?(?::[^{}]*)?\}(?!\})"
+    ),
+    "dollar": re.compile(r"\$\{(?P<e>[A-Za-z_][\w.]*(?:\(\))?)\}"),
+    "percent": re.compile(r"%\((?P<e>[A-Za-z_]\w*)\)[sdrf]"),
+}
+SYNTAXES = {
+    "jinja": ("jinja", "dollar", "percent"),
+    "handlebars": ("handlebars",),
+    "fstring": ("fstring", "dollar"),
+    "text": ("jinja", "fstring", "dollar", "percent"),
+}
+
+
+def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
+    """Template placeholders in `text` for a template syntax (None: every known syntax)."""
+    if "{" not in text and "%(" not in text:
+        return
+    seen: set[int] = set()
+    for name in SYNTAXES.get(syntax or "text", SYNTAXES["text"]):
+        for m in _PLACEHOLDER_RES[name].finditer(text):
+            if m.start() in seen or (name == "fstring" and _inside_double(text, m.start())):
+                continue
+            seen.add(m.start())
+            yield Placeholder(m.start(), m.end(), m.group("e").strip())
+
+
+def _inside_double(text: str, pos: int) -> bool:
+    return text.startswith("{{", max(0, pos - 1)) or text.rfind("{{", 0, pos) > text.rfind(
+        "}}", 0, pos
+    )

@@ -1,0 +1,226 @@
+"""What values in a Python module are: the data-flow facts behind kvscope.lint.pyscan.
+
+A name or a function "is" a clock, an id, per-user data or an unsorted listing when what it is
+assigned or returns is one: `text += f"Date: {datetime.now()}"` in a helper makes the helper a
+clock, so `TEMPLATE.format(platform=helper())` puts a clock in the prompt even though
+`platform` reads as nothing. Facts follow `from x import y` and `import x as m` into the
+modules of the project being linted (relative imports, and absolute ones found above the file),
+two levels deep; a module outside the project (site-packages) is never read.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+TIME_CALLS = {
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("datetime", "today"),
+    ("date", "today"),
+    ("time", "time"),
+    ("time", "ctime"),
+    ("time", "strftime"),
+    ("time", "localtime"),
+    ("time", "gmtime"),
+    ("time", "asctime"),
+    ("Timestamp", "now"),
+    ("arrow", "now"),
+    ("arrow", "utcnow"),
+    ("pendulum", "now"),
+    ("pendulum", "today"),
+    ("timezone", "now"),
+    ("", "now"),
+    ("", "utcnow"),
+    ("", "strftime_now"),
+}
+ID_CALLS = {
+    ("uuid", "uuid1"),
+    ("uuid", "uuid4"),
+    ("", "uuid4"),
+    ("", "uuid1"),
+    ("secrets", "token_hex"),
+    ("secrets", "token_urlsafe"),
+    ("secrets", "token_bytes"),
+    ("secrets", "randbits"),
+    ("os", "urandom"),
+    ("random", "random"),
+    ("random", "randint"),
+    ("random", "choice"),
+    ("random", "getrandbits"),
+    ("random", "randrange"),
+    ("random", "uniform"),
+    ("shortuuid", "uuid"),
+    ("ulid", "new"),
+    ("nanoid", "generate"),
+    ("time", "time_ns"),
+}
+USER_CALLS = {
+    ("getpass", "getuser"),
+    ("", "getuser"),
+    ("os", "getlogin"),
+    ("locale", "getlocale"),
+    ("locale", "getdefaultlocale"),
+    ("pwd", "getpwuid"),
+}
+# Filesystem order: differs between machines and file systems; sorted() makes it stable.
+LISTING_ORDER_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk"}
+MAX_DEPTH = 2
+
+
+def dotted(node: ast.AST) -> tuple[str, str]:
+    """(receiver name, attribute) of a call target: `datetime.now` -> ("datetime", "now")."""
+    if isinstance(node, ast.Attribute):
+        base = node.value
+        name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+        return name, node.attr
+    return "", getattr(node, "id", "")
+
+
+class Facts:
+    """Kinds ("time", "id", "user", "order") of the module's names and functions."""
+
+    def __init__(self, tree: ast.Module, path: Path | None, depth: int = 0) -> None:
+        self.tainted: dict[str, str] = {}
+        self.funcs: dict[str, str] = {}
+        self.modules: dict[str, Facts] = {}
+        if path is not None and depth < MAX_DEPTH:
+            self._imports(tree, path, depth)
+        for _ in range(3):  # a fixpoint: helpers calling helpers
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    kind = self.kind(node.value) if node.value is not None else None
+                    for t in targets:
+                        if isinstance(t, ast.Name) and kind and t.id not in self.tainted:
+                            self.tainted[t.id] = kind
+                elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    if node.name in self.funcs:
+                        continue
+                    for sub in ast.walk(node):
+                        if isinstance(sub, ast.Return) and sub.value is not None:
+                            kind = self.kind(sub.value)
+                            if kind:
+                                self.funcs[node.name] = kind
+                                break
+
+    def kind(self, node: ast.AST) -> str | None:
+        """The kind of value `node` evaluates to: a clock/id/user call or a name or helper
+        that returns one ("order" only when nothing more volatile is there)."""
+        order = None
+        stack = [node]
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, ast.Call):
+                recv, attr = dotted(sub.func)
+                if attr == "sorted":
+                    inner = [k for a in sub.args if (k := self.kind(a)) and k != "order"]
+                    if inner:
+                        return inner[0]
+                    continue
+                key = (recv, attr)
+                if key in TIME_CALLS or ("", attr) in TIME_CALLS:
+                    return "time"
+                if key in ID_CALLS or ("", attr) in ID_CALLS:
+                    return "id"
+                if key in USER_CALLS:
+                    return "user"
+                found = self._call_fact(sub.func)
+                if found and found != "order":
+                    return found
+                if found or attr in LISTING_ORDER_CALLS:
+                    order = "order"
+            elif isinstance(sub, ast.Name) and sub.id in self.tainted:
+                if self.tainted[sub.id] != "order":
+                    return self.tainted[sub.id]
+                order = "order"
+            stack.extend(ast.iter_child_nodes(sub))
+        return order
+
+    def _call_fact(self, func: ast.AST) -> str | None:
+        if isinstance(func, ast.Name):
+            return self.funcs.get(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            mod = self.modules.get(func.value.id)
+            if mod is not None:
+                return mod.funcs.get(func.attr) or mod.tainted.get(func.attr)
+        return None
+
+    def _imports(self, tree: ast.Module, path: Path, depth: int) -> None:
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                facts = module_facts(resolve(path, node.module, node.level), depth + 1)
+                for alias in node.names:
+                    name = alias.asname or alias.name
+                    if facts is None:
+                        sub = resolve(
+                            path, f"{node.module or ''}.{alias.name}".strip("."), node.level
+                        )
+                        sub_facts = module_facts(sub, depth + 1)
+                        if sub_facts is not None:
+                            self.modules[name] = sub_facts
+                        continue
+                    if alias.name in facts.funcs:
+                        self.funcs[name] = facts.funcs[alias.name]
+                    if alias.name in facts.tainted:
+                        self.tainted[name] = facts.tainted[alias.name]
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    facts = module_facts(resolve(path, alias.name, 0), depth + 1)
+                    if facts is not None:
+                        self.modules[alias.asname or alias.name.rsplit(".", 1)[-1]] = facts
+
+
+def resolve(importer: Path, module: str | None, level: int) -> Path | None:
+    """The project file a `from ... import` names, or None (stdlib, site-packages, missing)."""
+    parts = [p for p in (module or "").split(".") if p]
+    if level:
+        base = importer.parent
+        for _ in range(level - 1):
+            base = base.parent
+        return _module_file(base, parts)
+    if not parts:
+        return None
+    folder = importer.parent
+    for _ in range(8):  # the project root is at most a few folders up
+        found = _module_file(folder, parts)
+        if found is not None:
+            return found
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+def _module_file(base: Path, parts: list[str]) -> Path | None:
+    target = base.joinpath(*parts) if parts else base
+    for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+        if parts and candidate.is_file() and "site-packages" not in candidate.parts:
+            return candidate
+    return None
+
+
+_CACHE: dict[tuple[Path, int, int], Facts | None] = {}
+
+
+def module_facts(path: Path | None, depth: int) -> Facts | None:
+    """Facts of another module of the project (parsed once per run and depth)."""
+    if path is None:
+        return None
+    try:
+        key = (path.resolve(), path.stat().st_mtime_ns, depth)
+    except OSError:
+        return None
+    if key not in _CACHE:
+        _CACHE[key] = None  # an import cycle sees "nothing known"
+        try:
+            text = path.read_text(encoding="utf-8")
+            if len(text) > 2_000_000:
+                return None
+            tree = ast.parse(text)
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+            return None
+        if len(_CACHE) > 512:
+            _CACHE.clear()
+        _CACHE[key] = Facts(tree, path, depth)
+    return _CACHE[key]

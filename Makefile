@@ -16,7 +16,7 @@ all: test
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade "pip>=24" "setuptools>=69" wheel
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=24" "setuptools>=77" wheel
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py
 	@$(BIN)/python -c "import torch" 2>/dev/null || $(BIN)/pip install --quiet "$(TORCH_SPEC)"

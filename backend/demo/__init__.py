@@ -147,7 +147,8 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
         f"tokens; TTFT mean {_ms(s['ttft_mean_s'])} -> {_ms(b['ttft_mean_s'])}, "
         f"p95 {_ms(s['ttft_p95_s'])} -> {_ms(b['ttft_p95_s'])}"
     )
-    console.print(Rule("3. three tools catch it (the bad deploy keeps serving meanwhile)"))
+    serving = " (the bad deploy keeps serving meanwhile)" if story.prometheus else ""
+    console.print(Rule("3. three tools catch it" + serving))
     _before, after, old_req, new_req = story.write_prompts()
     rel = lambda p: str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p)  # noqa: E731
     with story.still_serving("bad deploy", story.bad, story.good):

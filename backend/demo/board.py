@@ -157,7 +157,7 @@ class Board:
                         self.first_firing.setdefault(name, time.time())
 
     def render(self) -> Group:
-        phases = Table(title="traffic (client side)", expand=True)
+        phases = Table(title="traffic (client side)")
         cols = ("phase", "requests", "hit rate", "prefill tok/req", "TTFT mean", "p50", "p95")
         for col in (*cols, "errors"):
             phases.add_column(col, justify="left" if col == "phase" else "right")
@@ -177,7 +177,7 @@ class Board:
         return Group(phases, self._cache_table(), self._alerts_line())
 
     def _cache_table(self) -> Table:
-        table = Table(title="KV cache blocks by tier (server side)", expand=True)
+        table = Table(title="KV cache blocks by tier (server side)")
         for col in ("tier", "used", "cached", "free", "pinned"):
             table.add_column(col, justify="right")
         cache = self.cache.get("cache", {})

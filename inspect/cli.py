@@ -10,6 +10,8 @@ import gc
 import sys
 from pathlib import Path
 
+from kvscope.backend.cli_args import with_suggestion
+
 EXAMPLES = """\
 examples:
   kvscope-inspect --zmq tcp://127.0.0.1:5557 --replay tcp://127.0.0.1:5558
@@ -25,7 +27,7 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, no usage dump
-        raise UsageError(message)
+        raise UsageError(with_suggestion(self, message))
 
 
 def build_parser() -> argparse.ArgumentParser:

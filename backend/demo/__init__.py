@@ -136,7 +136,7 @@ def _story(cfg, args, out, port, server_args, console, started=None, holder=None
 
 def _chapters(story: Story, console: Console, out: Path) -> int:
     story.steady()
-    story.calibrate_ttft()
+    story.calibrate()
     story.bad_deploy()
     phases = story.results["phases"]
     steady, bad = phases["steady"]["hit_rate"] or 0.0, phases["bad deploy"]["hit_rate"] or 0.0

@@ -174,7 +174,7 @@ class Board:
                 _ms(quantile(s.ttfts, 0.95)),
                 str(s.errors),
             )
-        return Group(phases, self._cache_table(), self._alerts_line())
+        return Group(phases, self._cache_table(), self._server_line(), self._alerts_line())
 
     def _cache_table(self) -> Table:
         table = Table(title="KV cache blocks by tier (server side)")
@@ -184,15 +184,17 @@ class Board:
         for tier, counts in cache.get("tiers", {}).items():
             cells = (str(counts.get(k, 0)) for k in ("used", "cached", "free", "pinned"))
             table.add_row(tier, *cells)
-        c = cache_counts(self.cache)
-        pre = self.cache.get("scheduler", {}).get("preemptions") or {}
-        sched = self.cache.get("scheduler", {})
-        table.caption = (
-            f"server hit rate {_pct(cache.get('hit_rate'))} | running {sched.get('running', 0)}"
-            f" waiting {sched.get('waiting', 0)} | blocks dropped for room {c['dropped']},"
-            f" demoted to a lower tier {c['demoted']} | preemptions {_counts(pre)}"
-        )
         return table
+
+    def _server_line(self) -> Text:
+        cache, sched = self.cache.get("cache", {}), self.cache.get("scheduler", {})
+        c = cache_counts(self.cache)
+        return Text(
+            f"server: hit rate {_pct(cache.get('hit_rate'))} | running {sched.get('running', 0)}"
+            f", waiting {sched.get('waiting', 0)} requests | blocks dropped for room "
+            f"{c['dropped']}, demoted to a lower tier {c['demoted']} | preemptions "
+            f"{_counts(sched.get('preemptions') or {})}"
+        )
 
     def _alerts_line(self) -> Text:
         if not self.prometheus:

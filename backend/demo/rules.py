@@ -1,13 +1,16 @@
-"""The demo's rule pack: the generator's test profile with windows sized for the story.
+"""The demo's rule pack: the generator's expressions with windows sized for the story.
 
-The test profile's 30 s hit-ratio baseline catches up with a bad deploy within a minute, and its
-400 ms TTFT SLO is below what a busy 2-core laptop serves even in the steady phase. The demo
-keeps every expression of the pack (``alerts/generate.py`` renders it) and changes two knobs:
+The test profile's moving 30 s hit-ratio baseline soon absorbs a bad deploy (the alert fires,
+then clears while the deploy is still live), and its 400 ms TTFT SLO is below what a busy
+2-core laptop serves in the steady phase. The demo keeps every expression ``alerts/generate.py``
+renders and measures first, then judges:
 
-- the baseline covers the whole story (``BASELINE``) and ends ``BASELINE_OFFSET`` ago, so the
-  alert keeps firing until the rollback, however slow the machine;
-- the TTFT SLO starts out of reach while the steady phase is measured, then
-  ``calibrated_slo`` sets it from what the steady phase served, so only a regression fires.
+- during the steady phase the hit-drop factor is 0 and the TTFT SLO the largest bucket, so
+  nothing can fire while the baseline is measured;
+- then ``write_rules`` pins the hit-ratio baseline to the steady phase (PromQL's ``@``
+  modifier: ``avg_over_time(ratio[<steady>] offset 0s @ <end of steady>)``) and sets the TTFT
+  SLO from the steady phase's worst p95 (``calibrated_slo``); Prometheus reloads them. The alert
+  then fires while the deploy serves and clears after the rollback, however slow the machine.
 """
 
 from __future__ import annotations
@@ -17,13 +20,20 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
 from kvscope.backend.metric_names import LATENCY_BUCKETS
 
 ALERTS_DIR = Path(__file__).resolve().parents[2] / "alerts"
-BASELINE = "30m"
-BASELINE_OFFSET = "20s"
+RATE = "20s"  # every rate() window: smooth enough that 2-3 requests/s make a steady ratio
 SLO_HEADROOM = 1.5  # the SLO sits at least this far above the steady phase's worst p95
+
+
+class Baseline(NamedTuple):
+    """The steady phase, in Unix seconds: what the hit ratio is compared against."""
+
+    start: float
+    end: float
 
 
 def _generator() -> ModuleType:
@@ -39,17 +49,22 @@ def _generator() -> ModuleType:
     return module
 
 
-def write_rules(out: Path, ttft_slo_s: float) -> dict[str, str]:
-    """Write the demo's recording and alerting rule files into ``out``; return name -> text."""
+def write_rules(out: Path, ttft_slo_s: float, baseline: Baseline | None = None) -> dict[str, str]:
+    """Write the demo's recording and alerting rule files into ``out``; return name -> text.
+
+    Without ``baseline`` the hit-drop alert cannot fire (factor 0): the steady phase is measured.
+    """
     gen = _generator()
-    profile = dataclasses.replace(
-        gen.PROFILES["test"],
-        name="demo",
-        baseline=BASELINE,
-        baseline_offset=BASELINE_OFFSET,
-        ttft_slo_s=ttft_slo_s,
-    )
-    files = gen.render(profile)
+    test = gen.PROFILES["test"]
+    knobs: dict = {"name": "demo", "rate": RATE, "ttft_slo_s": ttft_slo_s}
+    if baseline is None:
+        knobs["hit_drop_factor"] = 0.0
+    else:
+        knobs["baseline"] = f"{max(int(baseline.end - baseline.start), 1)}s"
+        knobs["baseline_offset"] = f"0s @ {baseline.end:.3f}"
+    files = gen.render(dataclasses.replace(test, **knobs))
+    if baseline is not None and f"@ {baseline.end:.3f}" not in "".join(files.values()):
+        raise RuntimeError("alerts/generate.py no longer renders the baseline window with offset")
     out.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (out / name).write_text(text)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import httpx
 
-from kvscope.backend.demo.rules import initial_slo, write_rules
+from kvscope.backend.demo.rules import Baseline, initial_slo, write_rules
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -122,9 +122,9 @@ def prometheus(out: Path, target_port: int) -> Iterator[str | None]:
         _stop(proc)
 
 
-def reload_rules(base: str, out: Path, ttft_slo_s: float) -> None:
-    """Rewrite the rule files with a new TTFT SLO and make Prometheus load them."""
-    write_rules(out / "rules", ttft_slo_s)
+def reload_rules(base: str, out: Path, ttft_slo_s: float, baseline: Baseline) -> None:
+    """Rewrite the rule files (baseline pinned, SLO set) and make Prometheus load them."""
+    write_rules(out / "rules", ttft_slo_s, baseline)
     resp = httpx.post(base + "/-/reload", timeout=10)
     if resp.status_code != 200:
         raise ServiceError(f"Prometheus did not reload its rules: {resp.text.strip()}")

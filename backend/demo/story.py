@@ -22,7 +22,12 @@ from rich.rule import Rule
 from rich.text import Text
 
 from kvscope.backend.demo.board import Board, cache_counts
-from kvscope.backend.demo.rules import SLO_HEADROOM, calibrated_slo, ttft_quantile_series
+from kvscope.backend.demo.rules import (
+    SLO_HEADROOM,
+    Baseline,
+    calibrated_slo,
+    ttft_quantile_series,
+)
 from kvscope.backend.demo.services import reload_rules
 from kvscope.backend.demo.traffic import replay
 from kvscope.backend.workload import WorkloadConfig, generate, system_prompt_template
@@ -30,6 +35,7 @@ from kvscope.backend.workload import WorkloadConfig, generate, system_prompt_tem
 HIT_DROP_FACTOR = 0.7  # the rule pack's threshold (alerts/rules_profile.py)
 WIDE = 160  # columns when the output is not a terminal (tee, CI logs)
 ALERT = "KVCachePrefixHitRateDrop"
+BASELINE_SKIP_S = 5.0  # the cold start's first seconds stay out of the baseline
 STREAM_REQUESTS = 1_000_000  # generated lazily; phases stop on time or count
 
 
@@ -179,19 +185,26 @@ class Story:
         self._steady_wall = time.time()
         self._phase("steady", self.good, self.bad, self.cfg.requests, lambda t: t >= wait)
 
-    def calibrate_ttft(self) -> None:
-        """Set the TTFT SLO from the steady phase's worst p95, so a slow machine's normal does
-        not fire, and reload Prometheus's rules (only that threshold changes)."""
+    def calibrate(self) -> None:
+        """Judge the rest of the run against the steady phase: pin the hit-ratio baseline to it
+        and set the TTFT SLO from its worst p95, then reload Prometheus's rules."""
         if not self.prometheus:
             return
         worst = self.steady_ttft_p95() or self.results["phases"]["steady"]["ttft_p95_s"]
         slo = calibrated_slo(worst)
-        reload_rules(self.prometheus, self.cfg.out, slo)
-        self.results["ttft_slo"] = {"slo_s": slo, "steady_worst_p95_s": worst}
+        baseline = Baseline(self._steady_wall + BASELINE_SKIP_S, time.time())
+        reload_rules(self.prometheus, self.cfg.out, slo, baseline)
+        self.results["rules"] = {
+            "ttft_slo_s": slo,
+            "steady_worst_ttft_p95_s": worst,
+            "baseline_s": round(baseline.end - baseline.start, 1),
+        }
         seen = "-" if worst is None else f"{1000 * worst:,.0f} ms"
         self.console.print(
-            f"TTFT SLO for this run: {1000 * slo:,.0f} ms (the first latency bucket at least "
-            f"{SLO_HEADROOM} x the steady phase's worst p95 over the rule's window, {seen})"
+            f"Rules now judge against the steady phase: hit-ratio baseline = its last "
+            f"{baseline.end - baseline.start:.0f} s; TTFT SLO {1000 * slo:,.0f} ms (the first "
+            f"latency bucket at least {SLO_HEADROOM} x its worst p95 over the rule's window, "
+            f"{seen})"
         )
 
     def bad_deploy(self) -> None:
@@ -204,6 +217,7 @@ class Story:
             return firing or elapsed >= self.cfg.bad_seconds
 
         self.deployed_at = time.time()
+        self.board.first_firing.clear()
         self._phase("bad deploy", self.bad, self.good, self.cfg.requests // 2, until)
 
     def rollback(self) -> None:

@@ -11,7 +11,9 @@ def alert_line(report: dict) -> str:
     if report.get("fired_at") is None:
         return f"Prometheus says: {name} is {state} (it never fired during the bad deploy)"
     lag = report.get("seconds_after_deploy")
-    when = f"fired at {report['fired_at']}" + (f", {lag:.0f} s after the deploy" if lag else "")
+    when = f"fired at {report['fired_at']}"
+    if lag is not None:
+        when += f", {lag:.0f} s after the deploy"
     if state == "firing":
         return f"Prometheus says: {name} is firing ({when}; still firing after the tools ran)"
     return f"Prometheus says: {name} {when} and is {state} now"

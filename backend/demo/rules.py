@@ -8,7 +8,7 @@ renders and measures first, then judges:
 - during the steady phase the hit-drop factor is 0 and the TTFT SLO the largest bucket, so
   nothing can fire while the baseline is measured;
 - then ``write_rules`` pins the hit-ratio baseline to the steady phase (PromQL's ``@``
-  modifier: ``avg_over_time(ratio[<steady>] offset 0s @ <end of steady>)``) and sets the TTFT
+  modifier: ``avg_over_time(ratio[<steady>] offset 1s @ <end of steady>)``) and sets the TTFT
   SLO from the steady phase's worst p95 (``calibrated_slo``); Prometheus reloads them. The alert
   then fires while the deploy serves and clears after the rollback, however slow the machine.
 """
@@ -61,7 +61,7 @@ def write_rules(out: Path, ttft_slo_s: float, baseline: Baseline | None = None) 
         knobs["hit_drop_factor"] = 0.0
     else:
         knobs["baseline"] = f"{max(int(baseline.end - baseline.start), 1)}s"
-        knobs["baseline_offset"] = f"0s @ {baseline.end:.3f}"
+        knobs["baseline_offset"] = f"1s @ {baseline.end:.3f}"  # offset must be > 0
     files = gen.render(dataclasses.replace(test, **knobs))
     if baseline is not None and f"@ {baseline.end:.3f}" not in "".join(files.values()):
         raise RuntimeError("alerts/generate.py no longer renders the baseline window with offset")

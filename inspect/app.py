@@ -19,15 +19,17 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, TabbedContent, TabPane
 
 from kvscope.inspect.fold import CacheState
+from kvscope.inspect.history import WINDOWS, History
 from kvscope.inspect.messages import MetricsUpdated, ServerUpdated, SourceStatus
 from kvscope.inspect.sources.feed import RESET, Feed, Source
 from kvscope.inspect.sources.trace import TraceSource
 from kvscope.inspect.text import TextDecoder
+from kvscope.inspect.thresholds import Figures, Thresholds
 from kvscope.inspect.tree import TreeIndex
 from kvscope.inspect.widgets.block_map import BlockMap
 from kvscope.inspect.widgets.events_log import EventsView
 from kvscope.inspect.widgets.help import HelpScreen
-from kvscope.inspect.widgets.overview import OverviewView
+from kvscope.inspect.widgets.overview import Inputs, OverviewView
 from kvscope.inspect.widgets.prefix_tree import PrefixView
 from kvscope.inspect.widgets.status_bar import StatusBar
 from kvscope.inspect.widgets.tenants import TenantsView
@@ -54,6 +56,8 @@ class InspectorApp(App[None]):
         Binding("slash", "find", "Find/filter"),
         Binding("s", "sort", "Sort"),
         Binding("p", "pause", "Pause"),
+        Binding("w", "window", "Window"),
+        Binding("e", "export", "Export"),
         Binding("left_square_bracket", "seek(-10)", "Back 10s", show=False),
         Binding("right_square_bracket", "seek(10)", "Fwd 10s", show=False),
         Binding("minus", "speed(0.5)", "Slower", show=False),
@@ -68,8 +72,21 @@ class InspectorApp(App[None]):
         state: CacheState | None = None,
         tokenizer: str = "cl100k",
         refresh_hz: float = 4.0,
+        history: History | None = None,
+        thresholds: Thresholds | None = None,
+        export_dir: str = ".",
+        once_s: float | None = None,
     ) -> None:
         super().__init__()
+        self.once_s = once_s  # --once: exit with a snapshot when the sources answered
+        self._started = time.monotonic()
+        self.history = history or History()
+        self.thresholds = thresholds
+        self.window = 1  # index into WINDOWS: 10 m
+        self.export_dir = export_dir
+        self._events_bucket = float("-inf")
+        self._previous_metrics: tuple[float, float] | None = None  # (t, preemptions)
+        self.preemption_rate: float | None = None
         self.sources = list(sources or [])
         self.state = state or CacheState()
         self.index = TreeIndex(self.state)
@@ -114,6 +131,7 @@ class InspectorApp(App[None]):
     def on_unmount(self) -> None:
         self.stop_event.set()
         self.feed.closed = True
+        self.history.close()
 
     @property
     def _main(self) -> Any:
@@ -138,6 +156,12 @@ class InspectorApp(App[None]):
     def tick(self, force: bool = False) -> None:
         """Fold, then redraw the visible view and the status bar."""
         self.fold_pending()
+        self._record_event_history()
+        if self.once_s is not None and self._answered():
+            from kvscope.inspect.export import snapshot
+
+            self.exit(snapshot(self))
+            return
         try:
             self._draw(self.view, force)
         except NoMatches:  # shutting down
@@ -153,12 +177,37 @@ class InspectorApp(App[None]):
             return
         bar.show(self.feed.statuses, self._trace_note())
 
+    def overview_inputs(self) -> Inputs:
+        """What the overview (and the export) shows now."""
+        return Inputs(
+            self.state, self.metrics, self.server_stats, self.history, WINDOWS[self.window],
+            self.server_prefixes, self.decoder.decode, self.thresholds, self.figures(),
+        )  # fmt: skip
+
+    def figures(self) -> Figures:
+        """The figures the rule pack's thresholds judge: the engine's when scraped, else events'."""
+        m = self.metrics
+        series = "hit_rate_metrics" if m is not None else "hit_rate_events"
+        hit = m.hit_rate if m is not None else self.state.hit_rate()
+        window = _seconds((self.thresholds.baseline_window if self.thresholds else None) or "1h")
+        points = [v for _, v in self.history.window(series, window)]
+        baseline = sum(points) / len(points) if len(points) >= 5 else None
+        usage = max(m.usage.values()) if m is not None and m.usage else None
+        p95 = m.ttft_p95 if m is not None else None
+        return Figures(hit, baseline, p95, usage, self.preemption_rate)
+
+    def _record_event_history(self) -> None:
+        """Completed per-second buckets of the fold's hit history, in producer time."""
+        st = self.state
+        for b, h, q in list(st.history)[:-1]:
+            if b > self._events_bucket:
+                self._events_bucket = b
+                if q and st.counts["BlockHit"]:
+                    self.history.add("hit_rate_events", h / q, t=b * st.bucket_s)
+
     def _draw(self, view: str, force: bool) -> None:
         if view == "overview":
-            self._main.query_one(OverviewView).update_view(
-                self.state, self.metrics, self.server_stats, list(self.metric_rates),
-                self.server_prefixes, self.decoder.decode,
-            )  # fmt: skip
+            self._main.query_one(OverviewView).update_view(self.overview_inputs())
         elif view == "prefixes":
             now = time.monotonic()
             if force or now - self._tree_built_at >= 1.0:
@@ -183,6 +232,24 @@ class InspectorApp(App[None]):
             return ""
         return "paused (p resumes)"
 
+    def _answered(self) -> bool:
+        """--once: every trace replayed, the scrapes and server polls back, or time is up."""
+        if time.monotonic() - self._started >= (self.once_s or 0.0):
+            return True
+        if self.feed.queue:
+            return False
+        for s in self.sources:
+            kind = type(s).__name__
+            if kind == "TraceSource" and not s.finished:
+                return False
+            if kind == "ZmqSource":
+                return False  # a live stream never ends: it is sampled for once_s
+            if kind == "MetricsSource" and self.metrics is None:
+                return False
+            if kind == "ServerSource" and self.server_stats is None:
+                return False
+        return True
+
     def _trace(self) -> TraceSource | None:
         return next((s for s in self.sources if isinstance(s, TraceSource)), None)
 
@@ -190,9 +257,21 @@ class InspectorApp(App[None]):
         self._show_status()
 
     def on_metrics_updated(self, message: MetricsUpdated) -> None:
-        self.metrics = message.snapshot
-        if message.snapshot.hit_rate is not None:
-            self.metric_rates.append(message.snapshot.hit_rate)
+        m = self.metrics = message.snapshot
+        if m.hit_rate is not None:
+            self.metric_rates.append(m.hit_rate)
+        add = self.history.add
+        add("hit_rate_metrics", m.hit_rate)
+        add("waiting", m.waiting)
+        add("running", m.running)
+        add("ttft_p95", m.ttft_p95)
+        add("usage", max(m.usage.values()) if m.usage else None)
+        now = self.history.clock()
+        if m.preemptions is not None:
+            if self._previous_metrics is not None and now > self._previous_metrics[0]:
+                t0, p0 = self._previous_metrics
+                self.preemption_rate = max(0.0, (m.preemptions - p0) / (now - t0))
+            self._previous_metrics = (now, m.preemptions)
 
     def on_server_updated(self, message: ServerUpdated) -> None:
         self.server_stats = message.stats
@@ -233,5 +312,29 @@ class InspectorApp(App[None]):
         if trace is not None and trace.speed > 0:
             trace.speed = min(1000.0, max(0.125, trace.speed * factor))
 
+    def action_window(self) -> None:
+        self.window = (self.window + 1) % len(WINDOWS)
+        self.notify(f"charts: last {WINDOWS[self.window][0]}", timeout=2)
+        self.tick(force=True)
+
+    def action_export(self) -> None:
+        from kvscope.inspect.export import write_export
+
+        try:
+            paths = write_export(self, self.export_dir)
+        except OSError as exc:
+            self.notify(f"export failed: {exc}", severity="error", timeout=5)
+            return
+        self.notify("exported " + ", ".join(str(p) for p in paths), timeout=5)
+
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+
+def _seconds(window: str) -> float:
+    """A Prometheus duration (``30s``, ``10m``, ``1h``, ``1d``) in seconds; 1 h when unreadable."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    try:
+        return float(window[:-1]) * units[window[-1]]
+    except (KeyError, ValueError, IndexError):
+        return 3600.0

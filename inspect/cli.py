@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import sys
 from pathlib import Path
 
@@ -49,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     a("--tokenizer", default="cl100k", help="decode token ids: cl100k, bytes or hf:PATH")
     a("--refresh-hz", type=float, default=4.0, help="UI refresh rate (default 4)")
     a("--interval", type=float, default=2.0, help="seconds between metrics/server polls")
+    a("--history", metavar="FILE", help="keep chart history in this SQLite file across restarts")
+    a("--rules", metavar="FILE", help="alert rule file for thresholds "
+      "(default: the repository's alerts/kvcache_alerts.yaml)")  # fmt: skip
+    a("--once", action="store_true", help="print a snapshot of every view and exit (no UI)")
+    a("--format", choices=("text", "json"), default="text", help="--once output (default text)")
+    a("--once-seconds", type=float, default=5.0, help="--once: most seconds to wait (default 5)")
+    a("--export-dir", default=".", metavar="DIR", help="where 'e' writes its snapshot (default .)")
     return p
 
 
@@ -71,6 +79,10 @@ def build_sources(args: argparse.Namespace) -> list:
             raise UsageError(f"--{flag} {value!r}: use an http:// or https:// URL")
     if args.trace and not Path(args.trace).is_file():
         raise UsageError(f"--trace {args.trace}: no such file")
+    if args.once and args.trace and args.speed == 1.0:
+        args.speed = 0.0  # a snapshot of a trace: replay it as fast as possible
+    if args.once_seconds <= 0:
+        raise UsageError("--once-seconds must be > 0")
     if args.speed < 0 or not 0.1 <= args.refresh_hz <= 30 or args.interval <= 0:
         raise UsageError("--speed must be >= 0, --refresh-hz in 0.1..30, --interval > 0")
     sources: list = []
@@ -95,13 +107,35 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         from kvscope.inspect.app import InspectorApp
+        from kvscope.inspect.history import History, HistoryError
+        from kvscope.inspect.thresholds import RulesError, load
     except ImportError as exc:
         print(f"kvscope-inspect: {exc.name} is missing; pip install 'kvscope[inspect]'",
               file=sys.stderr)  # fmt: skip
         return 2
+    try:
+        thresholds = load(Path(args.rules) if args.rules else None)
+        history = History(Path(args.history) if args.history else None)
+    except (RulesError, HistoryError) as exc:
+        print(f"kvscope-inspect: {exc}", file=sys.stderr)
+        return 2
     # The fold allocates one object per cached block; fewer full collections keep it fast.
     gc.set_threshold(50_000, 20, 100)
-    InspectorApp(sources, tokenizer=args.tokenizer, refresh_hz=args.refresh_hz).run()
+    app = InspectorApp(
+        sources, tokenizer=args.tokenizer, refresh_hz=args.refresh_hz, history=history,
+        thresholds=thresholds, export_dir=args.export_dir,
+        once_s=args.once_seconds if args.once else None,
+    )  # fmt: skip
+    if not args.once:
+        app.run()
+        return 0
+    doc = app.run(headless=True, size=(160, 50))
+    if doc is None:
+        print("kvscope-inspect: --once ended without a snapshot", file=sys.stderr)
+        return 1
+    from kvscope.inspect.export import render_text
+
+    print(json.dumps(doc, indent=2, default=str) if args.format == "json" else render_text(doc))
     return 0
 
 

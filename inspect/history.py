@@ -19,7 +19,10 @@ from pathlib import Path
 WINDOWS: tuple[tuple[str, float], ...] = (("1m", 60.0), ("10m", 600.0), ("1h", 3600.0))
 KEEP_S = 3600.0
 MIN_STEP_S = 0.25
-SCHEMA = "CREATE TABLE IF NOT EXISTS points (series TEXT NOT NULL, t REAL NOT NULL, v REAL NOT NULL)"
+SCHEMA = "CREATE TABLE IF NOT EXISTS points (series TEXT NOT NULL, t REAL NOT NULL, v REAL)"
+
+
+Point = tuple[float, float]
 
 
 class HistoryError(Exception):
@@ -30,7 +33,7 @@ class History:
     """Series of ``(t, value)``; ``path`` (SQLite) persists them across restarts."""
 
     def __init__(self, path: Path | None = None, clock=time.time) -> None:
-        self.series: dict[str, deque[tuple[float, float]]] = {}
+        self.series: dict[str, deque[Point]] = {}
         self.clock = clock
         self.path = path
         self._db: sqlite3.Connection | None = None
@@ -47,7 +50,8 @@ class History:
             rows = db.execute("SELECT series, t, v FROM points ORDER BY t").fetchall()
             db.commit()
         except sqlite3.DatabaseError as exc:
-            raise HistoryError(f"{path} is not a usable history file ({exc}); give a new path")
+            msg = f"{path} is not a usable history file ({exc}); give a new path"
+            raise HistoryError(msg) from None
         self._db = db
         for name, t, v in rows:
             self._append(str(name), float(t), float(v))
@@ -80,16 +84,21 @@ class History:
         if self._db is not None:
             self._db.commit()
 
-    def window(self, name: str, seconds: float, now: float | None = None) -> list[tuple[float, float]]:
-        """Points of the last ``seconds`` (oldest first)."""
+    def latest(self, name: str) -> float:
+        """Time of the series' newest point: charts end there (producer time for a replay)."""
+        points = self.series.get(name)
+        return points[-1][0] if points else 0.0
+
+    def window(self, name: str, seconds: float, now: float | None = None) -> list[Point]:
+        """Points of the last ``seconds`` before ``now`` (default: the newest), oldest first."""
         points = list(self.series.get(name, ()))
-        now = self.clock() if now is None else now
+        now = self.latest(name) if now is None else now
         start = bisect.bisect_left(points, (now - seconds, float("-inf")))
         return points[start:]
 
-    def buckets(self, name: str, seconds: float, n: int, now: float | None = None) -> list[float | None]:
+    def buckets(self, name: str, seconds: float, n: int) -> list[float | None]:
         """The window as ``n`` equal time buckets (mean of each; ``None`` where empty)."""
-        now = self.clock() if now is None else now
+        now = self.latest(name)
         sums, counts = [0.0] * n, [0] * n
         width = seconds / n
         for t, v in self.window(name, seconds, now):

@@ -279,10 +279,23 @@ class InspectorApp(App[None]):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self.tick(force=True)
+        self._focus_view()
 
     def action_view(self, name: str) -> None:
         self._main.query_one(TabbedContent).active = name
         self.tick(force=True)
+        self._focus_view()
+
+    def _focus_view(self) -> None:
+        """Keys go to the view's main widget (Enter/Space expand in Prefixes, arrows move)."""
+        target = {"prefixes": "#px-tree", "tenants": "#tenants-view", "events": "#ev-table"}
+        selector = target.get(self.view)
+        if selector is None:
+            return
+        try:
+            self._main.query_one(selector).focus()
+        except NoMatches:
+            return
 
     def action_find(self) -> None:
         if self.view == "prefixes":

@@ -81,8 +81,8 @@ class OverviewView(Vertical):
             width = max(10, panel.content_region.width or panel.size.width - 4)
             height = max(1, (panel.content_region.height or panel.size.height - 2) - len(rows))
             parts: list[Any] = [_grid(rows)]
-            if series is not None and height >= 3:
-                parts.append(_chart(inp, series, width, height - 1, span))
+            if series is not None and height >= 5:
+                parts.append(_chart(inp, series, width, height, span))
             panel.update(Group(*parts))
 
 
@@ -166,15 +166,17 @@ def _hit(value: float | None, f: Figures, th: Thresholds | None) -> Text:
 
 def _grid(rows: list[tuple[str, Text | str]]) -> Table:
     t = Table.grid(padding=(0, 2))
-    t.add_column(style="bold", no_wrap=True)
+    t.add_column(style="bold", no_wrap=True, min_width=max((len(r[0]) for r in rows), default=0))
     t.add_column(overflow="ellipsis", no_wrap=True)
     for label, value in rows:
         t.add_row(label, value)
     return t
 
 
-def _chart(inp: Inputs, series: str, width: int, height: int, span: str) -> Text:
+def _chart(inp: Inputs, series: str, width: int, rows: int, span: str) -> Text:
+    """A blank line, the title, ``rows - 3`` rows of bars, the time axis: ``rows`` lines."""
     history = inp.history or History()
+    height = rows - 2  # chart() draws height - 1 bar rows plus its time axis
     n = max(4, width - 7)
     values = history.buckets(series, inp.window[1], n)
     now = last(values)

@@ -50,6 +50,8 @@ def header(width: int) -> Text:
     """The column headings above the tree, aligned with ``edge_label``'s columns."""
     text_w = max(8, width - columns_width(width))
     title = "prefix text after the parent edge (… = start shared with siblings)"
+    if len(title) > text_w:
+        title = "prefix text (after parent edge)"
     out = Text(title[:text_w].ljust(text_w), style="bold")
     for name, w, right in columns(width):
         out.append(" " + (name.rjust(w) if right else name.ljust(w)), style="bold")

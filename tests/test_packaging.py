@@ -12,9 +12,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_wheel_builds_without_packaging_warnings(tmp_path):
+    pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v"]
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v"]
-        + ["-w", str(tmp_path), str(REPO)],  # noqa: RUF005 - the command, then its paths
+        [*pip, "-w", str(tmp_path), str(REPO)],
         capture_output=True,
         text=True,
         timeout=600,

@@ -18,26 +18,30 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.widgets import Footer, TabbedContent, TabPane
 
+from kvscope.inspect.app_figures import FiguresMixin
+from kvscope.inspect.app_fleet import FleetMixin
+from kvscope.inspect.fleet import ReplicaFeed, Row, Target
 from kvscope.inspect.fold import CacheState
 from kvscope.inspect.history import WINDOWS, History
 from kvscope.inspect.messages import MetricsUpdated, ServerUpdated, SourceStatus
 from kvscope.inspect.sources.feed import RESET, Feed, Source
 from kvscope.inspect.sources.trace import TraceSource
 from kvscope.inspect.text import TextDecoder
-from kvscope.inspect.thresholds import Figures, Thresholds
+from kvscope.inspect.thresholds import Thresholds
 from kvscope.inspect.tree import TreeIndex
 from kvscope.inspect.widgets.block_map import BlockMap
 from kvscope.inspect.widgets.events_log import EventsView
+from kvscope.inspect.widgets.fleet import FleetView
 from kvscope.inspect.widgets.help import HelpScreen
-from kvscope.inspect.widgets.overview import Inputs, OverviewView
+from kvscope.inspect.widgets.overview import OverviewView
 from kvscope.inspect.widgets.prefix_tree import PrefixView
 from kvscope.inspect.widgets.status_bar import StatusBar
 from kvscope.inspect.widgets.tenants import TenantsView
 
-VIEWS = ("overview", "prefixes", "blocks", "tenants", "events")
+VIEWS = ("overview", "prefixes", "blocks", "tenants", "events", "fleet")
 
 
-class InspectorApp(App[None]):
+class InspectorApp(FleetMixin, FiguresMixin, App[None]):
     """``sources`` run on threads; ``state`` may be given pre-filled (tests, snapshots)."""
 
     TITLE = "kvscope-inspect"
@@ -53,6 +57,7 @@ class InspectorApp(App[None]):
         Binding("3", "view('blocks')", "Blocks", show=False),
         Binding("4", "view('tenants')", "Tenants", show=False),
         Binding("5", "view('events')", "Events", show=False),
+        Binding("6", "view('fleet')", "Fleet", show=False),
         Binding("slash", "find", "Find/filter"),
         Binding("s", "sort", "Sort"),
         Binding("p", "pause", "Pause"),
@@ -76,8 +81,14 @@ class InspectorApp(App[None]):
         thresholds: Thresholds | None = None,
         export_dir: str = ".",
         once_s: float | None = None,
+        targets: list[Target] | None = None,
     ) -> None:
         super().__init__()
+        self.targets = list(targets or [])
+        self.fleet: dict[str, Row] = {}  # row name -> latest row
+        self.replica_feeds: dict[str, ReplicaFeed] = {}
+        self.replica_states: dict[str, CacheState] = {}
+        self.focused_replica: str | None = None  # the replica whose events the views show
         self.once_s = once_s  # --once: exit with a snapshot when the sources answered
         self._started = time.monotonic()
         self.history = history or History()
@@ -112,11 +123,14 @@ class InspectorApp(App[None]):
                 yield TenantsView(id="tenants-view")
             with TabPane("5 Events", id="events"):
                 yield EventsView(id="events-view")
+            with TabPane("6 Fleet", id="fleet"):
+                yield FleetView(id="fleet-view")
         yield StatusBar(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.feed.notify = self.post_message
+        self._start_fleet()
         for source in self.sources:
             self.run_worker(
                 lambda s=source: s.run(self.feed, self.stop_event),
@@ -151,6 +165,7 @@ class InspectorApp(App[None]):
                 self.index = TreeIndex(self.state)
             else:
                 self.state.apply(item)
+        self.fold_replicas()
         return len(items)
 
     def tick(self, force: bool = False) -> None:
@@ -177,34 +192,6 @@ class InspectorApp(App[None]):
             return
         bar.show(self.feed.statuses, self._trace_note())
 
-    def overview_inputs(self) -> Inputs:
-        """What the overview (and the export) shows now."""
-        return Inputs(
-            self.state, self.metrics, self.server_stats, self.history, WINDOWS[self.window],
-            self.server_prefixes, self.decoder.decode, self.thresholds, self.figures(),
-        )  # fmt: skip
-
-    def figures(self) -> Figures:
-        """The figures the rule pack's thresholds judge: the engine's when scraped, else events'."""
-        m = self.metrics
-        series = "hit_rate_metrics" if m is not None else "hit_rate_events"
-        hit = m.hit_rate if m is not None else self.state.hit_rate()
-        window = _seconds((self.thresholds.baseline_window if self.thresholds else None) or "1h")
-        points = [v for _, v in self.history.window(series, window)]
-        baseline = sum(points) / len(points) if len(points) >= 5 else None
-        usage = max(m.usage.values()) if m is not None and m.usage else None
-        p95 = m.ttft_p95 if m is not None else None
-        return Figures(hit, baseline, p95, usage, self.preemption_rate)
-
-    def _record_event_history(self) -> None:
-        """Completed per-second buckets of the fold's hit history, in producer time."""
-        st = self.state
-        for b, h, q in list(st.history)[:-1]:
-            if b > self._events_bucket:
-                self._events_bucket = b
-                if q and st.counts["BlockHit"]:
-                    self.history.add("hit_rate_events", h / q, t=b * st.bucket_s)
-
     def _draw(self, view: str, force: bool) -> None:
         if view == "overview":
             self._main.query_one(OverviewView).update_view(self.overview_inputs())
@@ -217,6 +204,10 @@ class InspectorApp(App[None]):
             self._main.query_one(BlockMap).update_view(self.state, self._free_blocks())
         elif view == "tenants":
             self._main.query_one(TenantsView).update_view(self.state)
+        elif view == "fleet":
+            events = {n: sum(st.counts.values()) for n, st in self.replica_states.items()}
+            rows = list(self.fleet.values())
+            self._main.query_one(FleetView).update_view(rows, events, self.focused_replica)
         else:
             self._main.query_one(EventsView).update_view(self.state)
 
@@ -288,7 +279,8 @@ class InspectorApp(App[None]):
 
     def _focus_view(self) -> None:
         """Keys go to the view's main widget (Enter/Space expand in Prefixes, arrows move)."""
-        target = {"prefixes": "#px-tree", "tenants": "#tenants-view", "events": "#ev-table"}
+        target = {"prefixes": "#px-tree", "tenants": "#tenants-view", "events": "#ev-table",
+                  "fleet": "#fleet-view"}  # fmt: skip
         selector = target.get(self.view)
         if selector is None:
             return
@@ -342,12 +334,3 @@ class InspectorApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
-
-
-def _seconds(window: str) -> float:
-    """A Prometheus duration (``30s``, ``10m``, ``1h``, ``1d``) in seconds; 1 h when unreadable."""
-    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-    try:
-        return float(window[:-1]) * units[window[-1]]
-    except (KeyError, ValueError, IndexError):
-        return 3600.0

@@ -206,7 +206,7 @@ class InspectorApp(FleetMixin, FiguresMixin, App[None]):
             self._main.query_one(TenantsView).update_view(self.state)
         elif view == "fleet":
             events = {n: sum(st.counts.values()) for n, st in self.replica_states.items()}
-            rows = list(self.fleet.values())
+            rows = sorted(self.fleet.values(), key=lambda r: r.name)
             self._main.query_one(FleetView).update_view(rows, events, self.focused_replica)
         else:
             self._main.query_one(EventsView).update_view(self.state)

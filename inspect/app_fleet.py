@@ -49,7 +49,7 @@ class FleetMixin:
     def fleet_rows(self) -> list[dict[str, Any]]:
         """The fleet view's rows as plain data (for the export)."""
         out = []
-        for r in self.fleet.values():
+        for r in sorted(self.fleet.values(), key=lambda r: r.name):
             s = r.snap
             out.append({
                 "replica": r.name, "target": r.extra.get("target"), "hit_rate": s.hit_rate,

@@ -116,6 +116,7 @@ class PrefixView(Vertical):
         self.expanded: set[Any] = set()
         self.matches: list[Any] = []
         self._built = -1
+        self._built_width = 0  # rows are laid out for this width; a resize rebuilds them
         self._tails: dict[Any, Any] = {}
 
     def compose(self) -> ComposeResult:
@@ -128,9 +129,10 @@ class PrefixView(Vertical):
 
     def update_view(self, index: TreeIndex, force: bool = False) -> None:
         self.index = index
-        if not force and index.state.version == self._built:
+        width = self._width()
+        if not force and index.state.version == self._built and width == self._built_width:
             return
-        self._built = index.state.version
+        self._built, self._built_width = index.state.version, width
         tree = self.query_one(Tree)
         cursor = tree.cursor_node.data if tree.cursor_node is not None else None
         tree.clear()
@@ -176,13 +178,19 @@ class PrefixView(Vertical):
         if total > MAX_CHILDREN:
             parent.add_leaf(Text(f"… {total - MAX_CHILDREN} more", style="dim"))
 
+    def on_resize(self, event: Any) -> None:
+        """Rows are laid out for a width: lay them out again for the new one."""
+        if self.index is not None:
+            self.call_after_refresh(self.update_view, self.index)
+
     def _restore_cursor(self, tree: Tree, head: Any) -> None:
-        if head is None:
-            return
+        """Back on the row it was on; on the first row when new, so Enter/Space act at once."""
         for node in _walk(tree.root):
-            if node.data == head:
+            if head is not None and node.data == head:
                 tree.move_cursor(node)
                 return
+        if tree.root.children and tree.cursor_node is None:
+            tree.move_cursor(tree.root.children[0])
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
         node = event.node
@@ -190,7 +198,7 @@ class PrefixView(Vertical):
             return
         self.expanded.add(node.data)
         if not node.children and self.index is not None:
-            self._fill(node, self._tails.get(node.data), depth=0)
+            self._fill(node, self._tails.get(node.data), depth=_depth(node) + 1)
 
     def on_tree_node_collapsed(self, event: Tree.NodeCollapsed) -> None:
         self.expanded.discard(event.node.data)
@@ -236,6 +244,14 @@ class PrefixView(Vertical):
         else:
             self.update_view(self.index, force=True)
         return self.matches
+
+
+def _depth(node: Any) -> int:
+    """Levels above ``node`` below the hidden root (0 for a top-level edge)."""
+    depth, up = 0, node.parent
+    while up is not None and up.parent is not None:
+        depth, up = depth + 1, up.parent
+    return depth
 
 
 def _walk(node: Any):

@@ -235,9 +235,8 @@ class InspectorApp(FleetMixin, FiguresMixin, App[None]):
                 return False
             if kind == "ZmqSource":
                 return False  # a live stream never ends: it is sampled for once_s
-            if kind == "MetricsSource" and self.metrics is None:
-                return False
-            if kind == "ServerSource" and self.server_stats is None:
+            pollers = ("MetricsSource", "ReplicaMetrics", "ServerSource")
+            if kind in pollers and s.name not in self.feed.statuses:  # no answer, not even an error
                 return False
         return True
 

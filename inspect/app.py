@@ -90,7 +90,7 @@ class InspectorApp(FleetMixin, FiguresMixin, App[None]):
         self.replica_states: dict[str, CacheState] = {}
         self.focused_replica: str | None = None  # the replica whose events the views show
         self.once_s = once_s  # --once: exit with a snapshot when the sources answered
-        self._started = time.monotonic()
+        self._started = self._flushed_at = time.monotonic()
         self.history = history or History()
         self.thresholds = thresholds
         self.window = 1  # index into WINDOWS: 10 m
@@ -172,6 +172,9 @@ class InspectorApp(FleetMixin, FiguresMixin, App[None]):
         """Fold, then redraw the visible view and the status bar."""
         self.fold_pending()
         self._record_event_history()
+        if time.monotonic() - self._flushed_at >= 5.0:  # --history: commit every few seconds
+            self._flushed_at = time.monotonic()
+            self.history.flush()
         if self.once_s is not None and self._answered():
             from kvscope.inspect.export import snapshot
 
@@ -207,7 +210,8 @@ class InspectorApp(FleetMixin, FiguresMixin, App[None]):
         elif view == "fleet":
             events = {n: sum(st.counts.values()) for n, st in self.replica_states.items()}
             rows = sorted(self.fleet.values(), key=lambda r: r.name)
-            self._main.query_one(FleetView).update_view(rows, events, self.focused_replica)
+            fleet = self._main.query_one(FleetView)
+            fleet.update_view(rows, events, self.focused_replica, self.thresholds)
         else:
             self._main.query_one(EventsView).update_view(self.state)
 

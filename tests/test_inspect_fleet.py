@@ -18,6 +18,7 @@ from kvscope.backend.prefix_keys import block_hashes
 from kvscope.inspect.app import InspectorApp
 from kvscope.inspect.cli import UsageError, build_parser, build_sources
 from kvscope.inspect.fleet import FleetError, Target, load_targets, parse_scan, scan
+from kvscope.inspect.thresholds import load
 
 VLLM_DP = """vllm:prefix_cache_hits_total{engine="0",model_name="m"} 90
 vllm:prefix_cache_queries_total{engine="0",model_name="m"} 100
@@ -143,3 +144,33 @@ def test_bad_scan_spec_is_a_usage_error(spec):
     args = build_parser().parse_args(["--scan", spec])
     with pytest.raises(UsageError, match="--scan"):
         build_sources(args)
+
+
+def test_fleet_snapshot(snap_compare):
+    """The Fleet view with two replicas, one of them two DP engines, and the total."""
+    from kvscope.inspect.fleet import FleetUpdated
+    from kvscope.inspect.sources.prom import MetricsSnapshot
+
+    def snap(hit, usage, running, waiting, pre, p95, q):
+        return MetricsSnapshot("vllm", hit_tokens=hit * q, query_tokens=q, hit_rate=hit,
+                               usage={"GPU": usage}, running=running, waiting=waiting,
+                               preemptions=pre, ttft_p95=p95)  # fmt: skip
+
+    async def fill(pilot):
+        app = pilot.app
+        app.post_message(
+            FleetUpdated("10.0.0.5:8000", {"10.0.0.5:8000": snap(0.81, 0.42, 3, 0, 0, 0.21, 1e4)})
+        )
+        app.post_message(FleetUpdated("10.0.0.6:8000", {
+            "10.0.0.6:8000 engine 0": snap(0.77, 0.55, 4, 1, 2, 0.35, 1e4),
+            "10.0.0.6:8000 engine 1": snap(0.12, 0.97, 8, 9, 14, 2.4, 1e4),
+        }))  # fmt: skip
+        await pilot.pause()
+        for row in app.fleet.values():  # a second scrape: each queried 2,000 tokens since
+            row.queried = 2000.0
+        await pilot.press("6")
+        app.tick(force=True)
+        await pilot.pause()
+
+    app = InspectorApp([], thresholds=load())  # TTFT over the pack's SLO shows in red
+    assert snap_compare(app, terminal_size=(120, 16), run_before=fill)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import csv
 import io
+import itertools
 import sqlite3
 import time
 from collections import deque
@@ -79,6 +80,16 @@ class History:
         while points and points[0][0] < t - KEEP_S:
             points.popleft()
         return True
+
+    def check_integrity(self) -> None:
+        """Each series is time-ordered, one point per ``MIN_STEP_S``, within ``KEEP_S``."""
+        for name, points in self.series.items():
+            times = [t for t, _ in points]
+            gaps = [b - a for a, b in itertools.pairwise(times)]
+            if any(g < MIN_STEP_S for g in gaps):
+                raise AssertionError(f"{name}: points closer than {MIN_STEP_S} s or out of order")
+            if times and times[-1] - times[0] > KEEP_S:
+                raise AssertionError(f"{name}: spans more than {KEEP_S} s")
 
     def flush(self) -> None:
         if self._db is not None:

@@ -95,3 +95,27 @@ def test_history_file(body):
         assert "is not a usable history file" in str(exc)
     finally:
         path.unlink()
+
+
+STEPS = st.lists(
+    st.tuples(st.floats(0.0, 900.0), st.one_of(st.none(), st.floats(-1e6, 1e6))), max_size=60
+)
+
+
+@FUZZ
+@given(STEPS, st.integers(1, 50), st.sampled_from([60.0, 600.0, 3600.0]))
+def test_history_invariants(steps, n, seconds):
+    h = History(clock=lambda: 0.0)
+    t, seen = 0.0, []
+    for dt, value in steps:
+        t += dt
+        h.add("s", value, t=t)
+        h.check_integrity()
+        if value is not None:
+            seen.append(value)
+    buckets = h.buckets("s", seconds, n)
+    assert len(buckets) == n
+    if seen:
+        lo, hi = min(seen), max(seen)
+        assert all(lo - 1e-6 <= b <= hi + 1e-6 for b in buckets if b is not None)
+        assert h.window("s", seconds)[-1][1] == seen[-1]  # the newest value is never lost

@@ -134,4 +134,7 @@ def render_text(doc: dict[str, Any], width: int = 100) -> str:
         console.print("ALERTS")
         for line in doc["would_fire"] or ["none would fire"]:
             console.print(f"  {line}")
+        console.print("SOURCES")
+        for name, status in doc["sources"].items():
+            console.print(f"  {name:<20} {status['level']}: {status['text']}")
     return cap.get()

@@ -43,6 +43,7 @@ def test_once_json_is_a_snapshot_of_every_view(tmp_path):
     assert "hit rate, events" in labels
     text = _inspect("--trace", str(trace), "--once")
     assert text.returncode == 0 and "CACHE" in text.stdout and "none would fire" in text.stdout
+    assert "trace" in text.stdout.split("SOURCES", 1)[1]  # and where the figures came from
 
 
 def _app(tmp_path: Path, **kwargs) -> InspectorApp:

@@ -60,7 +60,7 @@ class OverviewView(Vertical):
     DEFAULT_CSS = """
     OverviewView { height: 1fr; }
     OverviewView #ov-status { height: 1; padding: 0 1; }
-    OverviewView Grid { grid-size: 2 2; grid-gutter: 0 1; height: 1fr; }
+    OverviewView Grid { grid-size: 2 2; grid-rows: 3fr 2fr; grid-gutter: 0 1; height: 1fr; }
     OverviewView Grid > Static { border: round $primary-darken-2; padding: 0 1; height: 1fr; }
     """
 
@@ -81,7 +81,7 @@ class OverviewView(Vertical):
             width = max(10, panel.content_region.width or panel.size.width - 4)
             height = max(1, (panel.content_region.height or panel.size.height - 2) - len(rows))
             parts: list[Any] = [_grid(rows)]
-            if series is not None and height >= 5:
+            if series is not None and height >= 3:
                 parts.append(_chart(inp, series, width, height, span))
             panel.update(Group(*parts))
 
@@ -134,6 +134,9 @@ def panels(inp: Inputs) -> Panels:
     events: list[tuple[str, Text | str]] = []
     note = f"; {st.unknown_removals:,} removals of unknown blocks" if st.unknown_removals else ""
     events.append(("events", f"{sum(st.counts.values()):,} in {st.batches:,} batches{note}"))
+    kinds = {k.removeprefix("Block"): v for k, v in st.counts.items() if v}
+    if kinds:
+        events.append(("by type", counter_line(kinds)))
     for i, row in enumerate((inp.hot or [])[:3]):
         events.append(("hot prefix" if i == 0 else "", _hot_line(row, inp.decode)))
     hit_series = "hit_rate_metrics" if m is not None else "hit_rate_events"
@@ -174,23 +177,23 @@ def _grid(rows: list[tuple[str, Text | str]]) -> Table:
 
 
 def _chart(inp: Inputs, series: str, width: int, rows: int, span: str) -> Text:
-    """A blank line, the title, ``rows - 3`` rows of bars, the time axis: ``rows`` lines."""
+    """The title, bars, the time axis in ``rows`` lines (a blank line first when there is room)."""
     history = inp.history or History()
-    height = rows - 2  # chart() draws height - 1 bar rows plus its time axis
+    gap = "\n" if rows >= 6 else ""
+    height = rows - 1 - len(gap)  # chart() draws height - 1 bar rows plus its time axis
     n = max(4, width - 7)
     values = history.buckets(series, inp.window[1], n)
     now = last(values)
     if series.startswith("hit_rate"):
-        title = f"\nhit rate ({'events' if series.endswith('events') else 'metrics'})"
-        body = chart(values, height - 1, 0.0, 1.0, lambda v: f"{v:.0%}", span)
-        return Text(f"{title}, now {pct(now)}\n", style="bold") + body
-    if series == "ttft_p95":
-        top = axis_max(values, 0.1)
-        body = chart(values, height - 1, 0.0, top, secs, span)
-        return Text(f"\nTTFT p95, now {secs(now)}\n", style="bold") + body
-    top = axis_max(values, 1.0)
-    body = chart(values, height - 1, 0.0, top, lambda v: f"{v:g}", span)
-    return Text(f"\nwaiting requests, now {num(now)}\n", style="bold") + body
+        kind = "events" if series.endswith("events") else "metrics"
+        title, fmt, lo, hi = f"hit rate ({kind}), now {pct(now)}", lambda v: f"{v:.0%}", 0.0, 1.0
+    elif series == "ttft_p95":
+        title, fmt, lo, hi = f"TTFT p95, now {secs(now)}", secs, 0.0, axis_max(values, 0.1)
+    else:
+        title, fmt, lo = f"waiting requests, now {num(now)}", lambda v: f"{v:g}", 0.0
+        hi = axis_max(values, 1.0)
+    body = chart(values, max(2, height), lo, hi, fmt, span)
+    return Text(f"{gap}{title}\n", style="bold") + body
 
 
 def _number(x: Any) -> float | None:

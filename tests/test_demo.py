@@ -66,7 +66,10 @@ def test_demo_with_prometheus_tells_one_story(tmp_path):
     assert alert["state"] == "firing" and alert["fired_at"], alert
     assert alert["seconds_after_deploy"] > 0
     assert "still firing after the tools ran" in proc.stdout
-    assert "KVCacheTTFTHigh [firing]" not in proc.stdout
+    steady_board = proc.stdout.split("2. bad deploy")[0]
+    assert "Prometheus alerts: none pending or firing" in steady_board  # nothing before it
+    assert "KVCachePrefixHitRateDrop" in summary["alerts_fired"]
+    assert "alerts fired after the deploy (none before it): KVCachePrefixHitRateDrop" in proc.stdout
     assert summary["rules"]["ttft_slo_s"] >= 1.5 * (
         summary["rules"]["steady_worst_ttft_p95_s"] or 0
     )

@@ -13,7 +13,7 @@ from kvscope.backend.demo.board import Board, PhaseStats, cache_counts
 from kvscope.backend.demo.rules import Baseline, calibrated_slo, write_rules
 from kvscope.backend.demo.story import WIDE, make_console, run_tool
 from kvscope.backend.demo.traffic import Outcome
-from kvscope.backend.demo.verdict import alert_line, conclusion
+from kvscope.backend.demo.verdict import alert_line, conclusion, fired_line
 from kvscope.backend.metric_names import LATENCY_BUCKETS
 
 STATS = {
@@ -107,3 +107,15 @@ def test_rules_measure_then_judge_and_promtool_accepts_them(tmp_path):
         files = sorted(str(p) for p in (tmp_path / d).glob("*.yaml"))
         proc = subprocess.run([promtool, "check", "rules", *files], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_fired_line_names_every_alert_and_the_ttft_cause():
+    phases = _phases(0.65, 0, 0)
+    phases["bad deploy"]["ttft_p95_s"] = 6.5
+    line = fired_line({"KVCachePrefixHitRateDrop": 16.0, "KVCacheTTFTHigh": 95.2}, phases,
+                      {"ttft_slo_s": 5.0})  # fmt: skip
+    assert line.startswith("alerts fired after the deploy (none before it): ")
+    assert "KVCachePrefixHitRateDrop at +16 s" in line
+    assert "KVCacheTTFTHigh at +95 s (TTFT p95 up to 6,500 ms" in line and "5,000 ms" in line
+    assert fired_line({}, phases, None) == "alerts fired after the deploy: none (none before it)"
+    assert "(before it: KVCachePreemptions)" in fired_line({}, phases, None, ["KVCachePreemptions"])

@@ -32,7 +32,7 @@ from kvscope.backend.demo.story import (
     make_console,
     run_tool,
 )
-from kvscope.backend.demo.verdict import alert_line, conclusion
+from kvscope.backend.demo.verdict import alert_line, conclusion, fired_line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -177,6 +177,8 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
     run_tool(console, "promptlint measure", ["promptlint", "measure", rel(out / "requests.jsonl")],
              out / "promptlint-measure.txt")  # fmt: skip
     metrics = story.save_metrics()
+    story.results["alerts_fired"] = story.fired_after_deploy() if story.prometheus else None
+    story.results["alerts_fired_before_deploy"] = story.fired_before
     (out / "summary.json").write_text(json.dumps(story.results, indent=2) + "\n")
     console.print(Rule("6. artefacts"))
     for label, path in (
@@ -191,6 +193,9 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
     console.print(f"  open the trace:      kvscope-inspect --trace {rel(story.server['trace'])}")
     console.print("  Grafana dashboard:   import dashboards/kvcache-overview.json")
     console.print(conclusion(phases))
+    if story.prometheus:
+        fired, rules = story.results["alerts_fired"], story.results.get("rules")
+        console.print(fired_line(fired, phases, rules, story.fired_before))
     back = phases["rollback"]["hit_rate"] or 0.0
     return 0 if bad < HIT_DROP_FACTOR * steady and back > bad else 1
 

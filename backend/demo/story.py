@@ -79,6 +79,7 @@ class Story:
         self.results: dict = {"phases": {}}
         self.sample: tuple[dict, dict] | None = None
         self.deployed_at: float | None = None  # wall clock of the bad deploy
+        self.fired_before: list[str] = []
         self._steady_wall = time.time()
         self._counts_at_start: dict[str, dict[str, int]] = {}
 
@@ -166,6 +167,13 @@ class Story:
                 report["seconds_after_deploy"] = round(fired - self.deployed_at, 1)
         return report
 
+    def fired_after_deploy(self) -> dict[str, float]:
+        """Every alert seen firing since the deploy: name -> seconds after it."""
+        if self.deployed_at is None:
+            return {}
+        fired = self.board.first_firing.items()
+        return {name: round(t - self.deployed_at, 1) for name, t in sorted(fired)}
+
     def steady_ttft_p95(self) -> float | None:
         """The worst TTFT p95 the rule pack's recorded series showed in the steady phase."""
         if not self.prometheus:
@@ -217,6 +225,7 @@ class Story:
             return firing or elapsed >= self.cfg.bad_seconds
 
         self.deployed_at = time.time()
+        self.fired_before = sorted(self.board.first_firing)  # the steady phase's (should be none)
         self.board.first_firing.clear()
         self._phase("bad deploy", self.bad, self.good, self.cfg.requests // 2, until)
 

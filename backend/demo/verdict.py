@@ -44,3 +44,24 @@ def conclusion(phases: dict) -> str:
         f"hit rate: steady {100 * steady:.1f}%, bad deploy {100 * bad:.1f}%, after rollback "
         f"{100 * back:.1f}% ({state}); {moved}; {pre} preemption(s) in the whole run"
     )
+
+
+def fired_line(
+    fired: dict[str, float], phases: dict, rules: dict | None, before: list[str] | None = None
+) -> str:
+    """Every alert Prometheus fired after the deploy (and before it, if any), with what made the
+    TTFT one fire."""
+    ahead = f"before it: {', '.join(before)}" if before else "none before it"
+    if not fired:
+        return f"alerts fired after the deploy: none ({ahead})"
+    parts = []
+    for name, lag in fired.items():
+        part = f"{name} at +{lag:.0f} s"
+        if name == "KVCacheTTFTHigh" and rules:
+            p95 = max((phases[p].get("ttft_p95_s") or 0.0) for p in ("bad deploy", "rollback"))
+            part += (
+                f" (TTFT p95 up to {1000 * p95:,.0f} ms after the deploy vs the steady phase's "
+                f"SLO {1000 * rules['ttft_slo_s']:,.0f} ms: the misses' prefill)"
+            )
+        parts.append(part)
+    return f"alerts fired after the deploy ({ahead}): " + "; ".join(parts)

@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.kvscope-installed
-PROM_STAMP := $(VENV)/.prometheus-checked
+PROM_STAMP := $(VENV)/.apt-prometheus-tmux-checked
 ARGS ?=
 # The CPU build of torch lies on this machine's disk; a bare `torch` requirement would pull CUDA.
 TORCH_SPEC ?= torch==2.13.0
@@ -16,7 +16,7 @@ all: test
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade "pip>=24" "setuptools>=69" wheel
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=24" "setuptools>=77" wheel
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py
 	@$(BIN)/python -c "import torch" 2>/dev/null || $(BIN)/pip install --quiet "$(TORCH_SPEC)"
@@ -25,15 +25,16 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py
 
 setup: $(STAMP) prometheus
 
-# Debian's prometheus package gives both the server and promtool.
+# Debian's prometheus package gives both the server and promtool; tmux drives the inspector's
+# terminal test (tests/test_inspect_tmux.py).
 prometheus: $(PROM_STAMP)
 $(PROM_STAMP): | $(BIN)/python
-	@if ! command -v promtool >/dev/null 2>&1 || ! command -v prometheus >/dev/null 2>&1; then \
+	@if ! command -v promtool >/dev/null 2>&1 || ! command -v prometheus >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = "0" ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null) \
-	      || echo "warning: could not install Debian's prometheus package"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus tmux >/dev/null) \
+	      || echo "warning: could not install Debian's prometheus and tmux packages"; \
 	    systemctl stop prometheus 2>/dev/null || true; service prometheus stop 2>/dev/null || true; \
-	  else echo "note: not root; install Debian's 'prometheus' package for promtool and the server"; fi; \
+	  else echo "note: not root; install Debian's 'prometheus' (promtool, the server) and 'tmux' packages"; fi; \
 	fi
 	@touch $@
 

@@ -13,13 +13,21 @@ ROOTS = {"kvscope.backend": "backend", "kvscope.lint": "lint", "kvscope.inspect"
 SKIP = {"__pycache__", "tests"}
 
 
+def _is_package(path: Path) -> bool:
+    """A regular package, or a data directory (``lint/data``): Python imports both, so setuptools
+    wants both listed (else it warns that the package "is absent from the packages")."""
+    return (path / "__init__.py").exists() or any(
+        f.is_file() and f.suffix != ".py" for f in path.iterdir()
+    )
+
+
 def _packages() -> tuple[list[str], dict[str, str]]:
     packages, package_dir = [], {}
     for name, root in ROOTS.items():
         for path in [Path(root), *sorted(p for p in Path(root).rglob("*") if p.is_dir())]:
             if any(part in SKIP or part.startswith(".") for part in path.parts):
                 continue
-            if path != Path(root) and not (path / "__init__.py").exists():
+            if path != Path(root) and not _is_package(path):
                 continue
             rel = path.relative_to(root).parts
             pkg = ".".join([name, *rel])

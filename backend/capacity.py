@@ -57,6 +57,23 @@ PRESETS: dict[str, ModelShape] = {
     "qwen2.5-7b": ModelShape("Qwen2.5 7B", 28, 4, 128, 28, 32_768),
     "kvscope-tiny": ModelShape("kvscope-tiny", 4, 2, 16, 8, 32_768, "fp32"),
 }
+# Published parameter counts (billions); weights in bf16 take 2 B per parameter.
+PRESET_PARAMS_B: dict[str, float] = {
+    "llama-70b": 70.6,
+    "llama-8b": 8.03,
+    "llama2-7b": 6.74,
+    "mistral-7b": 7.24,
+    "mixtral-8x7b": 46.7,
+    "qwen2-72b": 72.7,
+    "qwen2.5-7b": 7.62,
+    "kvscope-tiny": 0.0066,
+}
+WEIGHT_BYTES = 2
+
+
+def preset_weights_gb(preset: str) -> float:
+    """GB the preset's bf16 weights take (``PRESET_PARAMS_B`` x 2 B)."""
+    return PRESET_PARAMS_B[preset] * WEIGHT_BYTES
 
 
 def dtype_bytes(dtype: str) -> int:

@@ -16,6 +16,7 @@ from kvscope.backend.capacity import (
     composition,
     dtype_bytes,
     kv_bytes_per_token,
+    preset_weights_gb,
     shape_from_config,
 )
 from kvscope.backend.cli_args import Parser
@@ -37,7 +38,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--head-dim", type=int, help="dimension of one attention head")
     p.add_argument("--heads", type=int, help="query heads (for the MHA baseline)")
     p.add_argument("--dtype", help=f"KV dtype: {', '.join(DTYPE_BYTES)} (default: the model's)")
-    p.add_argument("--memory-gb", type=float, default=80.0, help="KV budget in GB (default 80)")
+    p.add_argument(
+        "--memory-gb", type=float, default=80.0, help="accelerator memory in GB (default 80)"
+    )
+    p.add_argument(
+        "--weights-gb",
+        default=None,
+        help="GB the model weights take out of --memory-gb: a number, or 'preset' for the "
+        "preset's bf16 weights (default: not counted, the whole memory holds KV)",
+    )
     p.add_argument("--tokens", type=int, default=20_000, help="tokens per sequence (20000)")
     p.add_argument("--block-size", type=int, default=16, help="paged-cache block size (16)")
     p.add_argument("--max-context", type=int, help="contiguous baseline's reservation")
@@ -84,14 +93,52 @@ def report(args: argparse.Namespace) -> dict:
     shape = _shape(args)
     dtype_bytes(shape.dtype)
     bpt = kv_bytes_per_token(shape.layers, shape.kv_heads, shape.head_dim, shape.dtype)
-    cap = capacity(bpt, args.tokens, args.memory_gb, args.block_size)
-    rows = composition(shape, args.tokens, args.memory_gb, args.block_size, shape.context)
+    weights = _weights_gb(args)
+    budget = args.memory_gb - weights
+    if weights and not budget > 0:
+        raise CapacityError(
+            f"the weights ({weights:.1f} GB) leave no room for KV in --memory-gb "
+            f"{args.memory_gb:g}: give the memory of all the GPUs that hold the model"
+        )
+    cap = capacity(bpt, args.tokens, budget, args.block_size)
+    rows = composition(shape, args.tokens, budget, args.block_size, shape.context)
     return {
         "model": shape._asdict(),
+        "memory_gb": args.memory_gb,
+        "weights_gb": weights,
+        "weights_counted": args.weights_gb is not None,
+        "kv_budget_gb": budget,
         **cap._asdict(),
         "bytes_per_sequence_gb": cap.bytes_per_sequence / GB,
         "composition": [r._asdict() for r in rows],
     }
+
+
+def _weights_gb(args: argparse.Namespace) -> float:
+    if args.weights_gb is None:
+        return 0.0
+    if args.weights_gb == "preset":
+        if not args.preset:
+            raise CapacityError("--weights-gb preset needs a --preset; or give the weights in GB")
+        return preset_weights_gb(args.preset)
+    try:
+        weights = float(args.weights_gb)
+    except ValueError:
+        raise CapacityError(
+            f"--weights-gb {args.weights_gb!r} is not a number of GB or 'preset'"
+        ) from None
+    if not weights >= 0:
+        raise CapacityError("--weights-gb must be >= 0 GB")
+    return weights
+
+
+def _budget(doc: dict) -> str:
+    if doc["weights_counted"]:
+        return (
+            f"{doc['memory_gb']:g} GB - {doc['weights_gb']:.1f} GB weights "
+            f"= {doc['kv_budget_gb']:.1f} GB"
+        )
+    return f"{doc['memory_gb']:g} GB (weights not counted: --weights-gb)"
 
 
 def _table(doc: dict) -> None:
@@ -119,7 +166,8 @@ def _table(doc: dict) -> None:
         f"{doc['paging_waste_avg_tokens']:.1f} tokens/seq "
         f"({doc['paging_waste_avg_fraction']:.3%} at this length)",
     )
-    t.add_row(f"fits in {doc['memory_bytes'] / GB:g} GB", f"{doc['max_tokens']:,} tokens")
+    t.add_row("KV budget", _budget(doc))
+    t.add_row(f"fits in {doc['kv_budget_gb']:.4g} GB of KV", f"{doc['max_tokens']:,} tokens")
     t.add_row("concurrent sequences", f"{doc['max_concurrent_sequences']:,}")
     console.print(t)
     c = Table(title=f"GQA x fp8 x paging at {doc['tokens']:,} tokens/sequence")

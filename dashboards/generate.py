@@ -129,11 +129,26 @@ def problems() -> list[str]:
     return out
 
 
+def checked() -> str:
+    """What a passing --check verified, in one line."""
+    panels = dashboard()["panels"]
+    exprs = [t["expr"] for p in panels for t in p.get("targets", [])]
+    read = set().union(*(series_read(e) for e in exprs)) if exprs else set()
+    rel = RULES.relative_to(HERE.parent)
+    return (
+        f"dashboards/{OUTPUT}: current; {len(panels)} panels, {len(exprs)} queries reading "
+        f"{len(read)} series, each defined by {rel} or backend/metric_names.py; "
+        "no other JSON in dashboards/"
+    )
+
+
 class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line and exit code 2."""
+    """Usage errors as one line (with the closest option) and exit code 2."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        from kvscope.backend.cli_args import with_suggestion
+
+        self.exit(2, f"{self.prog}: error: {with_suggestion(self, message)} (see --help)\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         found = problems()
         for line in found:
             print(line, file=sys.stderr)
+        if not found:
+            print(checked())
         return 1 if found else 0
     (HERE / OUTPUT).write_text(render())
     return 0

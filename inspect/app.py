@@ -18,24 +18,30 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.widgets import Footer, TabbedContent, TabPane
 
+from kvscope.inspect.app_figures import FiguresMixin
+from kvscope.inspect.app_fleet import FleetMixin
+from kvscope.inspect.fleet import ReplicaFeed, Row, Target
 from kvscope.inspect.fold import CacheState
+from kvscope.inspect.history import WINDOWS, History
 from kvscope.inspect.messages import MetricsUpdated, ServerUpdated, SourceStatus
 from kvscope.inspect.sources.feed import RESET, Feed, Source
 from kvscope.inspect.sources.trace import TraceSource
 from kvscope.inspect.text import TextDecoder
+from kvscope.inspect.thresholds import Thresholds
 from kvscope.inspect.tree import TreeIndex
 from kvscope.inspect.widgets.block_map import BlockMap
 from kvscope.inspect.widgets.events_log import EventsView
+from kvscope.inspect.widgets.fleet import FleetView
 from kvscope.inspect.widgets.help import HelpScreen
 from kvscope.inspect.widgets.overview import OverviewView
 from kvscope.inspect.widgets.prefix_tree import PrefixView
 from kvscope.inspect.widgets.status_bar import StatusBar
 from kvscope.inspect.widgets.tenants import TenantsView
 
-VIEWS = ("overview", "prefixes", "blocks", "tenants", "events")
+VIEWS = ("overview", "prefixes", "blocks", "tenants", "events", "fleet")
 
 
-class InspectorApp(App[None]):
+class InspectorApp(FleetMixin, FiguresMixin, App[None]):
     """``sources`` run on threads; ``state`` may be given pre-filled (tests, snapshots)."""
 
     TITLE = "kvscope-inspect"
@@ -51,9 +57,12 @@ class InspectorApp(App[None]):
         Binding("3", "view('blocks')", "Blocks", show=False),
         Binding("4", "view('tenants')", "Tenants", show=False),
         Binding("5", "view('events')", "Events", show=False),
+        Binding("6", "view('fleet')", "Fleet", show=False),
         Binding("slash", "find", "Find/filter"),
         Binding("s", "sort", "Sort"),
         Binding("p", "pause", "Pause"),
+        Binding("w", "window", "Window"),
+        Binding("e", "export", "Export"),
         Binding("left_square_bracket", "seek(-10)", "Back 10s", show=False),
         Binding("right_square_bracket", "seek(10)", "Fwd 10s", show=False),
         Binding("minus", "speed(0.5)", "Slower", show=False),
@@ -68,8 +77,27 @@ class InspectorApp(App[None]):
         state: CacheState | None = None,
         tokenizer: str = "cl100k",
         refresh_hz: float = 4.0,
+        history: History | None = None,
+        thresholds: Thresholds | None = None,
+        export_dir: str = ".",
+        once_s: float | None = None,
+        targets: list[Target] | None = None,
     ) -> None:
         super().__init__()
+        self.targets = list(targets or [])
+        self.fleet: dict[str, Row] = {}  # row name -> latest row
+        self.replica_feeds: dict[str, ReplicaFeed] = {}
+        self.replica_states: dict[str, CacheState] = {}
+        self.focused_replica: str | None = None  # the replica whose events the views show
+        self.once_s = once_s  # --once: exit with a snapshot when the sources answered
+        self._started = self._flushed_at = time.monotonic()
+        self.history = history or History()
+        self.thresholds = thresholds
+        self.window = 1  # index into WINDOWS: 10 m
+        self.export_dir = export_dir
+        self._events_bucket = float("-inf")
+        self._previous_metrics: tuple[float, float] | None = None  # (t, preemptions)
+        self.preemption_rate: float | None = None
         self.sources = list(sources or [])
         self.state = state or CacheState()
         self.index = TreeIndex(self.state)
@@ -95,11 +123,14 @@ class InspectorApp(App[None]):
                 yield TenantsView(id="tenants-view")
             with TabPane("5 Events", id="events"):
                 yield EventsView(id="events-view")
+            with TabPane("6 Fleet", id="fleet"):
+                yield FleetView(id="fleet-view")
         yield StatusBar(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.feed.notify = self.post_message
+        self._start_fleet()
         for source in self.sources:
             self.run_worker(
                 lambda s=source: s.run(self.feed, self.stop_event),
@@ -114,6 +145,7 @@ class InspectorApp(App[None]):
     def on_unmount(self) -> None:
         self.stop_event.set()
         self.feed.closed = True
+        self.history.close()
 
     @property
     def _main(self) -> Any:
@@ -133,11 +165,21 @@ class InspectorApp(App[None]):
                 self.index = TreeIndex(self.state)
             else:
                 self.state.apply(item)
+        self.fold_replicas()
         return len(items)
 
     def tick(self, force: bool = False) -> None:
         """Fold, then redraw the visible view and the status bar."""
         self.fold_pending()
+        self._record_event_history()
+        if time.monotonic() - self._flushed_at >= 5.0:  # --history: commit every few seconds
+            self._flushed_at = time.monotonic()
+            self.history.flush()
+        if self.once_s is not None and self._answered():
+            from kvscope.inspect.export import snapshot
+
+            self.exit(snapshot(self))
+            return
         try:
             self._draw(self.view, force)
         except NoMatches:  # shutting down
@@ -155,10 +197,7 @@ class InspectorApp(App[None]):
 
     def _draw(self, view: str, force: bool) -> None:
         if view == "overview":
-            self._main.query_one(OverviewView).update_view(
-                self.state, self.metrics, self.server_stats, list(self.metric_rates),
-                self.server_prefixes, self.decoder.decode,
-            )  # fmt: skip
+            self._main.query_one(OverviewView).update_view(self.overview_inputs())
         elif view == "prefixes":
             now = time.monotonic()
             if force or now - self._tree_built_at >= 1.0:
@@ -168,6 +207,11 @@ class InspectorApp(App[None]):
             self._main.query_one(BlockMap).update_view(self.state, self._free_blocks())
         elif view == "tenants":
             self._main.query_one(TenantsView).update_view(self.state)
+        elif view == "fleet":
+            events = {n: sum(st.counts.values()) for n, st in self.replica_states.items()}
+            rows = sorted(self.fleet.values(), key=lambda r: r.name)
+            fleet = self._main.query_one(FleetView)
+            fleet.update_view(rows, events, self.focused_replica, self.thresholds)
         else:
             self._main.query_one(EventsView).update_view(self.state)
 
@@ -183,6 +227,23 @@ class InspectorApp(App[None]):
             return ""
         return "paused (p resumes)"
 
+    def _answered(self) -> bool:
+        """--once: every trace replayed, the scrapes and server polls back, or time is up."""
+        if time.monotonic() - self._started >= (self.once_s or 0.0):
+            return True
+        if self.feed.queue:
+            return False
+        for s in self.sources:
+            kind = type(s).__name__
+            if kind == "TraceSource" and not s.finished:
+                return False
+            if kind == "ZmqSource":
+                return False  # a live stream never ends: it is sampled for once_s
+            pollers = ("MetricsSource", "ReplicaMetrics", "ServerSource")
+            if kind in pollers and s.name not in self.feed.statuses:  # no answer, not even an error
+                return False
+        return True
+
     def _trace(self) -> TraceSource | None:
         return next((s for s in self.sources if isinstance(s, TraceSource)), None)
 
@@ -190,9 +251,21 @@ class InspectorApp(App[None]):
         self._show_status()
 
     def on_metrics_updated(self, message: MetricsUpdated) -> None:
-        self.metrics = message.snapshot
-        if message.snapshot.hit_rate is not None:
-            self.metric_rates.append(message.snapshot.hit_rate)
+        m = self.metrics = message.snapshot
+        if m.hit_rate is not None:
+            self.metric_rates.append(m.hit_rate)
+        add = self.history.add
+        add("hit_rate_metrics", m.hit_rate)
+        add("waiting", m.waiting)
+        add("running", m.running)
+        add("ttft_p95", m.ttft_p95)
+        add("usage", max(m.usage.values()) if m.usage else None)
+        now = self.history.clock()
+        if m.preemptions is not None:
+            if self._previous_metrics is not None and now > self._previous_metrics[0]:
+                t0, p0 = self._previous_metrics
+                self.preemption_rate = max(0.0, (m.preemptions - p0) / (now - t0))
+            self._previous_metrics = (now, m.preemptions)
 
     def on_server_updated(self, message: ServerUpdated) -> None:
         self.server_stats = message.stats
@@ -200,10 +273,24 @@ class InspectorApp(App[None]):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self.tick(force=True)
+        self._focus_view()
 
     def action_view(self, name: str) -> None:
         self._main.query_one(TabbedContent).active = name
         self.tick(force=True)
+        self._focus_view()
+
+    def _focus_view(self) -> None:
+        """Keys go to the view's main widget (Enter/Space expand in Prefixes, arrows move)."""
+        target = {"prefixes": "#px-tree", "tenants": "#tenants-view", "events": "#ev-table",
+                  "fleet": "#fleet-view"}  # fmt: skip
+        selector = target.get(self.view)
+        if selector is None:
+            return
+        try:
+            self._main.query_one(selector).focus()
+        except NoMatches:
+            return
 
     def action_find(self) -> None:
         if self.view == "prefixes":
@@ -232,6 +319,21 @@ class InspectorApp(App[None]):
         trace = self._trace()
         if trace is not None and trace.speed > 0:
             trace.speed = min(1000.0, max(0.125, trace.speed * factor))
+
+    def action_window(self) -> None:
+        self.window = (self.window + 1) % len(WINDOWS)
+        self.notify(f"charts: last {WINDOWS[self.window][0]}", timeout=2)
+        self.tick(force=True)
+
+    def action_export(self) -> None:
+        from kvscope.inspect.export import write_export
+
+        try:
+            paths = write_export(self, self.export_dir)
+        except OSError as exc:
+            self.notify(f"export failed: {exc}", severity="error", timeout=5)
+            return
+        self.notify("exported " + ", ".join(str(p) for p in paths), timeout=5)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

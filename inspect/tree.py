@@ -101,6 +101,7 @@ class TreeIndex:
             "size": lambda e: (e.subtree_blocks, e.hits),
             "saved": lambda e: (e.saved_tokens, e.hits),
         }[sort]
+        edges.sort(key=lambda e: repr(e.head))  # ties in a stable order, whatever the hash seed
         edges.sort(key=key, reverse=True)
         return edges
 

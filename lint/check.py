@@ -13,6 +13,7 @@ import os
 import sys
 from pathlib import Path
 
+from kvscope.backend.cli_args import Parser
 from kvscope.lint.config import Config, ConfigError, find_config, load_config, validate_codes
 from kvscope.lint.findings import Finding
 
@@ -20,7 +21,7 @@ FORMATS = ("text", "json", "github", "sarif")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="promptlint check",
         description="Lint prompt files (text, Markdown, Jinja, request JSON/JSONL, YAML prompt "
         "files, Prompty, Dotprompt, Python) for prompt-cache hazards.",

@@ -43,6 +43,10 @@ def _copy_tree(tmp: Path) -> Path:
 def test_committed_dashboard_is_current() -> None:
     result = _check(ROOT)
     assert result.returncode == 0, result.stderr
+    # A passing check says what it verified, with the counts.
+    panels = len(_panels())
+    assert f"kvcache-overview.json: current; {panels} panels" in result.stdout
+    assert "series, each defined by alerts/kvcache_rules.yaml" in result.stdout
 
 
 BLOCKS = "instance_tier_state:kvcache_blocks:sum"

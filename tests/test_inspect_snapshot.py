@@ -10,13 +10,14 @@ from test_inspect_app import record_trace
 from kvscope.backend.event_codec import from_jsonl
 from kvscope.inspect.app import InspectorApp
 from kvscope.inspect.fold import CacheState
+from kvscope.inspect.thresholds import load
 
 
 def _app(tmp_path: Path) -> InspectorApp:
     state = CacheState()
     for line in record_trace(tmp_path / "trace.jsonl").read_text().splitlines():
         state.apply(from_jsonl(line))
-    return InspectorApp(state=state, refresh_hz=0.1)
+    return InspectorApp(state=state, refresh_hz=0.1, thresholds=load())
 
 
 def test_overview_snapshot(snap_compare, tmp_path):
@@ -27,7 +28,7 @@ def test_prefix_tree_snapshot(snap_compare, tmp_path):
     async def expand(pilot):
         await pilot.press("2")
         await pilot.press("s")  # sort by size
-        await pilot.press("tab", "space")
+        await pilot.press("space")  # the tree has focus and its cursor on the first row
         await pilot.pause()
 
     assert snap_compare(_app(tmp_path), terminal_size=(80, 24), run_before=expand)

@@ -50,3 +50,5 @@ def test_readme_example_runs(expected, script, tmp_path):
         f"{script}\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
     )
     assert "Traceback" not in proc.stderr
+    # The tour writes its scratch files to a temp dir: nothing is left in the checkout.
+    assert sorted(p.name for p in work.iterdir()) == ["alerts", "dashboards", "examples"]

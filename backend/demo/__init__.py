@@ -25,7 +25,15 @@ from rich.rule import Rule
 
 from kvscope.backend.cli_args import Parser
 from kvscope.backend.demo.services import ServiceError, free_port, kvscope_server, prometheus
-from kvscope.backend.demo.story import HIT_DROP_FACTOR, Story, StoryConfig, run_tool
+from kvscope.backend.demo.story import (
+    HIT_DROP_FACTOR,
+    WIDE,
+    Story,
+    StoryConfig,
+    make_console,
+    run_tool,
+)
+from kvscope.backend.demo.verdict import alert_line, conclusion, fired_line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -73,10 +81,10 @@ def _run(cfg: StoryConfig, args: argparse.Namespace, out: Path) -> int:
     server_args = ["--num-blocks", str(args.num_blocks), "--eviction", "gdsf"]
     server_args += ["--host-tier-gb", "0.25", "--max-model-len", "16384", "--kv-events-kvscope"]
     if not args.inspect:
-        console = Console()
+        console = make_console()
         return _story(cfg, args, out, port, server_args, console)
     log = open(out / "demo.log", "w")  # noqa: SIM115 - closed below
-    console = Console(file=log, width=110, force_terminal=False)
+    console = Console(file=log, width=WIDE, force_terminal=False, markup=False, highlight=False)
     holder: dict = {}
     started = threading.Event()
     thread = threading.Thread(
@@ -107,7 +115,8 @@ def _story(cfg, args, out, port, server_args, console, started=None, holder=None
         prom_ctx = prometheus(out, port) if not args.no_prometheus else _null()
         with prom_ctx as prom:
             console.print(
-                f"prometheus: {prom}  (rule pack, test profile)"
+                f"prometheus: {prom}  (the rule pack with windows sized for the demo, "
+                "backend/demo/rules.py)"
                 if prom
                 else "prometheus: not started (install Debian's 'prometheus' to see the alert)"
             )
@@ -128,6 +137,7 @@ def _story(cfg, args, out, port, server_args, console, started=None, holder=None
 
 def _chapters(story: Story, console: Console, out: Path) -> int:
     story.steady()
+    story.calibrate()
     story.bad_deploy()
     phases = story.results["phases"]
     steady, bad = phases["steady"]["hit_rate"] or 0.0, phases["bad deploy"]["hit_rate"] or 0.0
@@ -138,28 +148,38 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
         f"tokens; TTFT mean {_ms(s['ttft_mean_s'])} -> {_ms(b['ttft_mean_s'])}, "
         f"p95 {_ms(s['ttft_p95_s'])} -> {_ms(b['ttft_p95_s'])}"
     )
-    console.print(Rule("3. three tools catch it"))
+    serving = " (the bad deploy keeps serving meanwhile)" if story.prometheus else ""
+    console.print(Rule("3. three tools catch it" + serving))
     _before, after, old_req, new_req = story.write_prompts()
     rel = lambda p: str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p)  # noqa: E731
-    run_tool(console, "promptlint check (the new template)", ["promptlint", "check", rel(after)],
-             out / "promptlint-check.txt")  # fmt: skip
-    diff = ["promptlint", "diff", rel(old_req), rel(new_req)]
-    run_tool(console, "promptlint diff (old vs new rendering)", diff, out / "promptlint-diff.txt")
-    state = story.alert_state()
-    if state is not None:
-        console.print(f"Prometheus says: {ALERT_NAME} is {state}")
+    with story.still_serving("bad deploy", story.bad, story.good):
+        check = ["promptlint", "check", rel(after)]
+        run_tool(console, "promptlint check (new template)", check, out / "promptlint-check.txt")
+        diff = ["promptlint", "diff", rel(old_req), rel(new_req)]
+        run_tool(console, "promptlint diff (old vs new)", diff, out / "promptlint-diff.txt")
+        console.print(
+            "check counts the template's tokens after the placeholder; diff counts every block of "
+            "one rendered request from the first divergent token on (the conversation and tools "
+            "too), so the same change costs more blocks there."
+        )
+        report = story.alert_report()
+    bad = phases["bad deploy"]["hit_rate"] or 0.0
+    if report is not None:
+        console.print(alert_line(report))
     else:
         fires = bad < HIT_DROP_FACTOR * steady
         console.print(
             f"{ALERT_NAME} (evaluated here, no Prometheus): hit ratio {bad:.2f} vs "
             f"{HIT_DROP_FACTOR} x baseline {steady:.2f} -> {'FIRING' if fires else 'quiet'}"
         )
-    story.results["alert"] = state
+    story.results["alert"] = report
     story.rollback()
     console.print(Rule("5. promptlint measure on the recorded log"))
     run_tool(console, "promptlint measure", ["promptlint", "measure", rel(out / "requests.jsonl")],
              out / "promptlint-measure.txt")  # fmt: skip
     metrics = story.save_metrics()
+    story.results["alerts_fired"] = story.fired_after_deploy() if story.prometheus else None
+    story.results["alerts_fired_before_deploy"] = story.fired_before
     (out / "summary.json").write_text(json.dumps(story.results, indent=2) + "\n")
     console.print(Rule("6. artefacts"))
     for label, path in (
@@ -173,14 +193,12 @@ def _chapters(story: Story, console: Console, out: Path) -> int:
         console.print(f"  {label:<20} {rel(path)}")
     console.print(f"  open the trace:      kvscope-inspect --trace {rel(story.server['trace'])}")
     console.print("  Grafana dashboard:   import dashboards/kvcache-overview.json")
+    console.print(conclusion(phases))
+    if story.prometheus:
+        fired, rules = story.results["alerts_fired"], story.results.get("rules")
+        console.print(fired_line(fired, phases, rules, story.fired_before))
     back = phases["rollback"]["hit_rate"] or 0.0
-    dropped, recovered = bad < HIT_DROP_FACTOR * steady, back > bad
-    console.print(
-        f"hit rate: steady {100 * steady:.1f}%, bad deploy {100 * bad:.1f}%, "
-        f"after rollback {100 * back:.1f}% "
-        f"({'recovering' if recovered else 'not recovered'}; the bad deploy also evicted blocks)"
-    )
-    return 0 if dropped and recovered else 1
+    return 0 if bad < HIT_DROP_FACTOR * steady and back > bad else 1
 
 
 ALERT_NAME = "KVCachePrefixHitRateDrop"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import statistics
 import threading
-from collections import defaultdict
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -83,6 +83,28 @@ def _ms(x: float | None) -> str:
     return "-" if x is None else f"{1000 * x:.0f} ms"
 
 
+def cache_counts(stats: dict) -> dict[str, int]:
+    """Cumulative block counts from ``/v1/cache/stats``: dropped (gone from every tier),
+    demoted (moved to a lower tier, still a hit) and preempted requests."""
+    dropped = demoted = 0
+    for reasons in (stats.get("cache", {}).get("evictions") or {}).values():
+        for reason, n in (reasons or {}).items():
+            if reason == "demoted":
+                demoted += int(n)
+            else:
+                dropped += int(n)
+    pre = stats.get("scheduler", {}).get("preemptions") or {}
+    return {"dropped": dropped, "demoted": demoted, "preempted": sum(int(n) for n in pre.values())}
+
+
+def _counts(counts: dict) -> str:
+    """``{'recompute': 0, 'swap': 2}`` as ``2 (recompute 0, swap 2)``."""
+    if not counts:
+        return "0"
+    total = sum(int(n) for n in counts.values())
+    return f"{total} (" + ", ".join(f"{k} {n}" for k, n in counts.items()) + ")"
+
+
 class Board:
     """Holds the phases and renders them with the server's cache state and active alerts."""
 
@@ -92,6 +114,8 @@ class Board:
         self.phases: dict[str, PhaseStats] = {}
         self.cache: dict = {}
         self.alerts: list[tuple[str, str]] = []
+        self.active_at: dict[str, str] = {}  # alert name -> RFC 3339 time it became pending
+        self.first_firing: dict[str, float] = {}  # alert name -> wall clock first seen firing
 
     def start_phase(self, name: str, total: int) -> PhaseStats:
         self.phases[name] = PhaseStats(total)
@@ -125,12 +149,15 @@ class Board:
         if self.prometheus:
             with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
                 data = httpx.get(self.prometheus + "/api/v1/alerts", timeout=2).json()
-                self.alerts = sorted(
-                    (a["labels"]["alertname"], a["state"]) for a in data["data"]["alerts"]
-                )
+                alerts = data["data"]["alerts"]
+                self.alerts = sorted((a["labels"]["alertname"], a["state"]) for a in alerts)
+                self.active_at = {a["labels"]["alertname"]: a.get("activeAt", "") for a in alerts}
+                for name, state in self.alerts:
+                    if state == "firing":
+                        self.first_firing.setdefault(name, time.time())
 
     def render(self) -> Group:
-        phases = Table(title="traffic (client side)", expand=True)
+        phases = Table(title="traffic (client side)")
         cols = ("phase", "requests", "hit rate", "prefill tok/req", "TTFT mean", "p50", "p95")
         for col in (*cols, "errors"):
             phases.add_column(col, justify="left" if col == "phase" else "right")
@@ -147,27 +174,27 @@ class Board:
                 _ms(quantile(s.ttfts, 0.95)),
                 str(s.errors),
             )
-        return Group(phases, self._cache_table(), self._alerts_line())
+        return Group(phases, self._cache_table(), self._server_line(), self._alerts_line())
 
     def _cache_table(self) -> Table:
-        table = Table(title="KV cache (server side)", expand=True)
+        table = Table(title="KV cache blocks by tier (server side)")
         for col in ("tier", "used", "cached", "free", "pinned"):
             table.add_column(col, justify="right")
         cache = self.cache.get("cache", {})
         for tier, counts in cache.get("tiers", {}).items():
             cells = (str(counts.get(k, 0)) for k in ("used", "cached", "free", "pinned"))
             table.add_row(tier, *cells)
-        sched = self.cache.get("scheduler", {})
-        evictions = defaultdict(int)
-        for reason, n in (cache.get("evictions") or {}).items():
-            evictions[reason] += n if isinstance(n, int) else sum(n.values())
-        pre = sched.get("preemptions", {})
-        table.caption = (
-            f"server hit rate {_pct(cache.get('hit_rate'))} | running {sched.get('running', 0)}"
-            f" waiting {sched.get('waiting', 0)} | evictions {dict(evictions) or 0}"
-            f" | preemptions {pre or 0}"
-        )
         return table
+
+    def _server_line(self) -> Text:
+        cache, sched = self.cache.get("cache", {}), self.cache.get("scheduler", {})
+        c = cache_counts(self.cache)
+        return Text(
+            f"server: hit rate {_pct(cache.get('hit_rate'))} | running {sched.get('running', 0)}"
+            f", waiting {sched.get('waiting', 0)} requests | blocks dropped for room "
+            f"{c['dropped']}, demoted to a lower tier {c['demoted']} | preemptions "
+            f"{_counts(sched.get('preemptions') or {})}"
+        )
 
     def _alerts_line(self) -> Text:
         if not self.prometheus:

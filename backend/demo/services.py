@@ -19,6 +19,8 @@ from pathlib import Path
 
 import httpx
 
+from kvscope.backend.demo.rules import Baseline, initial_slo, write_rules
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -100,7 +102,7 @@ scrape_configs:
 
 @contextlib.contextmanager
 def prometheus(out: Path, target_port: int) -> Iterator[str | None]:
-    """A real Prometheus scraping the server every second with the rule pack's test profile.
+    """A real Prometheus scraping the server every second with the demo's rule pack (rules.py).
 
     Yields its base URL, or None when Debian's `prometheus` is not installed.
     """
@@ -109,18 +111,13 @@ def prometheus(out: Path, target_port: int) -> Iterator[str | None]:
         yield None
         return
     rules = out / "rules"
-    rules.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        [sys.executable, str(REPO / "alerts" / "generate.py"), "--profile=test", f"--out={rules}"],
-        check=True,
-        capture_output=True,
-    )
+    write_rules(rules, initial_slo())
     (out / "prometheus.yml").write_text(PROM_CONFIG.format(rules=rules, target=target_port))
     port = free_port()
     log = out / "prometheus.log"
     cmd = [binary, f"--config.file={out / 'prometheus.yml'}"]
     cmd += [f"--storage.tsdb.path={out / 'prometheus-data'}"]
-    cmd += [f"--web.listen-address=127.0.0.1:{port}"]
+    cmd += [f"--web.listen-address=127.0.0.1:{port}", "--web.enable-lifecycle"]
     with open(log, "w") as fh:
         proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=dict(os.environ))
     try:
@@ -129,3 +126,11 @@ def prometheus(out: Path, target_port: int) -> Iterator[str | None]:
         yield base
     finally:
         _stop(proc)
+
+
+def reload_rules(base: str, out: Path, ttft_slo_s: float, baseline: Baseline) -> None:
+    """Rewrite the rule files (baseline pinned, SLO set) and make Prometheus load them."""
+    write_rules(out / "rules", ttft_slo_s, baseline)
+    resp = httpx.post(base + "/-/reload", timeout=10)
+    if resp.status_code != 200:
+        raise ServiceError(f"Prometheus did not reload its rules: {resp.text.strip()}")

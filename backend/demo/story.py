@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -18,13 +19,23 @@ from rich.console import Console
 from rich.live import Live
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
-from kvscope.backend.demo.board import Board
+from kvscope.backend.demo.board import Board, cache_counts
+from kvscope.backend.demo.rules import (
+    SLO_HEADROOM,
+    Baseline,
+    calibrated_slo,
+    ttft_quantile_series,
+)
+from kvscope.backend.demo.services import reload_rules
 from kvscope.backend.demo.traffic import replay
 from kvscope.backend.workload import WorkloadConfig, generate, system_prompt_template
 
 HIT_DROP_FACTOR = 0.7  # the rule pack's threshold (alerts/rules_profile.py)
+WIDE = 160  # columns when the output is not a terminal (tee, CI logs)
 ALERT = "KVCachePrefixHitRateDrop"
+BASELINE_SKIP_S = 5.0  # the cold start's first seconds stay out of the baseline
 STREAM_REQUESTS = 1_000_000  # generated lazily; phases stop on time or count
 
 
@@ -37,7 +48,7 @@ class StoryConfig:
     seed: int = 7
     concurrency: int = 4
     steady_seconds: float = 35.0  # long enough for the test-profile baseline (30 s)
-    bad_seconds: float = 45.0  # most the bad phase waits for the alert to fire
+    bad_seconds: float = 60.0  # most the bad phase waits for the alert to fire
 
 
 class Story:
@@ -67,6 +78,10 @@ class Story:
         self.log = open(cfg.out / "requests.jsonl", "w")  # noqa: SIM115 - closed in close()
         self.results: dict = {"phases": {}}
         self.sample: tuple[dict, dict] | None = None
+        self.deployed_at: float | None = None  # wall clock of the bad deploy
+        self.fired_before: list[str] = []
+        self._steady_wall = time.time()
+        self._counts_at_start: dict[str, dict[str, int]] = {}
 
     def close(self) -> None:
         self.log.close()
@@ -87,28 +102,118 @@ class Story:
         started = time.monotonic()
         live = Live(get_renderable=self.board.render, console=self.console, refresh_per_second=4)
         with self.board.polling(), live:
+            self._counts_at_start[name] = cache_counts(self.board.cache)
             while not self.stop.is_set():
                 batch = self._batch(stream, other, self.cfg.concurrency * 2)
-                base, done = self.server["base"], self.board.record
-                asyncio.run(replay(base, batch, name, self.log, done, self.cfg.concurrency))
+                self._send(name, batch, self.cfg.concurrency)
                 stats.total = max(stats.total, stats.requests)
                 if stats.requests >= min_requests and until(time.monotonic() - started):
                     break
             self.board.poll()
         self.console.print()
-        self.results["phases"][name] = stats.summary()
+        self.finish(name)
 
-    def alert_state(self) -> str | None:
+    def _send(self, name: str, batch: list[dict], concurrency: int) -> None:
+        base, done = self.server["base"], self.board.record
+        asyncio.run(replay(base, batch, name, self.log, done, concurrency))
+
+    def finish(self, name: str) -> None:
+        """Record the phase's figures, with the blocks it dropped or demoted and its preemptions."""
+        self.board.poll()
+        stats = self.board.phases[name]
+        stats.total = max(stats.total, stats.requests)
+        before, after = self._counts_at_start[name], cache_counts(self.board.cache)
+        summary = stats.summary()
+        summary["blocks_dropped"] = after["dropped"] - before["dropped"]
+        summary["blocks_demoted"] = after["demoted"] - before["demoted"]
+        summary["preemptions"] = after["preempted"] - before["preempted"]
+        self.results["phases"][name] = summary
+
+    @contextlib.contextmanager
+    def still_serving(self, name: str, stream, other) -> Iterator[None]:
+        """Keep phase ``name``'s traffic flowing on a thread (the tools run meanwhile): a
+        deployed template keeps serving until the rollback, and the alert keeps seeing it."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not (stop.is_set() or self.stop.is_set()):
+                self._send(name, self._batch(stream, other, self.cfg.concurrency), 2)
+
+        if not self.prometheus:  # no alert to keep evaluating: the tools run on a quiet server
+            yield
+            return
+        thread = threading.Thread(target=loop, name="demo-traffic", daemon=True)
+        with self.board.polling():
+            thread.start()
+            try:
+                yield
+            finally:
+                stop.set()
+                thread.join()
+        self.finish(name)
+
+    def alert_report(self) -> dict | None:
+        """The hit-drop alert as Prometheus has it now: state, since when, and the deploy's lag."""
         if not self.prometheus:
             return None
         self.board.poll()
-        states = [state for alert, state in self.board.alerts if alert == ALERT]
-        return states[0] if states else "inactive"
+        state = dict(self.board.alerts).get(ALERT, "inactive")
+        report: dict = {"alert": ALERT, "state": state, "active_at": None, "fired_at": None}
+        report["active_at"] = self.board.active_at.get(ALERT) or None
+        fired = self.board.first_firing.get(ALERT)
+        if fired is not None:
+            report["fired_at"] = _clock(fired)
+            if self.deployed_at is not None:
+                report["seconds_after_deploy"] = round(fired - self.deployed_at, 1)
+        return report
+
+    def fired_after_deploy(self) -> dict[str, float]:
+        """Every alert seen firing since the deploy: name -> seconds after it."""
+        if self.deployed_at is None:
+            return {}
+        fired = self.board.first_firing.items()
+        return {name: round(t - self.deployed_at, 1) for name, t in sorted(fired)}
+
+    def steady_ttft_p95(self) -> float | None:
+        """The worst TTFT p95 the rule pack's recorded series showed in the steady phase."""
+        if not self.prometheus:
+            return None
+        seconds = max(int(time.time() - self._steady_wall) + 1, 10)
+        query = f'max_over_time({ttft_quantile_series()}{{quantile="0.95"}}[{seconds}s])'
+        with contextlib.suppress(httpx.HTTPError, ValueError, KeyError, IndexError):
+            data = httpx.get(self.prometheus + "/api/v1/query", params={"query": query}, timeout=5)
+            values = [float(r["value"][1]) for r in data.json()["data"]["result"]]
+            values = [v for v in values if v == v]  # NaN: no request in a window
+            return max(values) if values else None
+        return None
 
     def steady(self) -> None:
         self.console.print(Rule("1. steady traffic: chat + code assistant, several tenants"))
         wait = self.cfg.steady_seconds if self.prometheus else 0.0
+        self._steady_wall = time.time()
         self._phase("steady", self.good, self.bad, self.cfg.requests, lambda t: t >= wait)
+
+    def calibrate(self) -> None:
+        """Judge the rest of the run against the steady phase: pin the hit-ratio baseline to it
+        and set the TTFT SLO from its worst p95, then reload Prometheus's rules."""
+        if not self.prometheus:
+            return
+        worst = self.steady_ttft_p95() or self.results["phases"]["steady"]["ttft_p95_s"]
+        slo = calibrated_slo(worst)
+        baseline = Baseline(self._steady_wall + BASELINE_SKIP_S, time.time())
+        reload_rules(self.prometheus, self.cfg.out, slo, baseline)
+        self.results["rules"] = {
+            "ttft_slo_s": slo,
+            "steady_worst_ttft_p95_s": worst,
+            "baseline_s": round(baseline.end - baseline.start, 1),
+        }
+        seen = "-" if worst is None else f"{1000 * worst:,.0f} ms"
+        self.console.print(
+            f"Rules now judge against the steady phase: hit-ratio baseline = its last "
+            f"{baseline.end - baseline.start:.0f} s; TTFT SLO {1000 * slo:,.0f} ms (the first "
+            f"latency bucket at least {SLO_HEADROOM} x its worst p95 over the rule's window, "
+            f"{seen})"
+        )
 
     def bad_deploy(self) -> None:
         self.console.print(Rule("2. bad deploy: the system prompt gains a timestamp at the top"))
@@ -116,8 +221,12 @@ class Story:
         def until(elapsed: float) -> bool:
             if not self.prometheus:
                 return True
-            return self.alert_state() == "firing" or elapsed >= self.cfg.bad_seconds
+            firing = dict(self.board.alerts).get(ALERT) == "firing"
+            return firing or elapsed >= self.cfg.bad_seconds
 
+        self.deployed_at = time.time()
+        self.fired_before = sorted(self.board.first_firing)  # the steady phase's (should be none)
+        self.board.first_firing.clear()
         self._phase("bad deploy", self.bad, self.good, self.cfg.requests // 2, until)
 
     def rollback(self) -> None:
@@ -150,11 +259,27 @@ class Story:
 
 
 def run_tool(console: Console, title: str, args: list[str], out: Path) -> int:
-    """Run one of kvscope's CLIs as a user would, show its output, keep a copy in ``out``."""
+    """Run one of kvscope's CLIs as a user would, show its output, keep a copy in ``out``.
+
+    The output is data: printed as text, never parsed as markup (``[volatile-timestamp]`` stays).
+    """
     cmd = [str(Path(sys.executable).parent / args[0]), *args[1:]]
-    console.print(f"[bold]$ {' '.join(args)}[/bold]")
+    console.print(Text("$ " + " ".join(args), style="bold"))
     env = {**os.environ, "COLUMNS": str(max(console.width - 4, 60)), "NO_COLOR": "1"}
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     out.write_text(proc.stdout + proc.stderr)
-    console.print(Panel(proc.stdout.rstrip() or proc.stderr.rstrip(), title=title, expand=True))
+    body = Text(proc.stdout.rstrip() or proc.stderr.rstrip())
+    console.print(Panel(body, title=Text(title), expand=True))
     return proc.returncode
+
+
+def make_console(file=None) -> Console:
+    """The terminal's width on a terminal; ``WIDE`` columns when piped (unless $COLUMNS says)."""
+    console = Console(file=file, markup=False, highlight=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(file=file, markup=False, highlight=False, width=WIDE)
+    return console
+
+
+def _clock(wall: float) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(wall))

@@ -43,12 +43,14 @@ class BlockMap(Static):
                 style = f"bold bright_{style}"
             text.append(CELL, style=style)
         text.append(FREE * math.ceil(n_free / per), style="grey42")
-        legend = Text("\n")
+        legend = Text("\none cell per block, coloured by tier: ", style="dim")
         for tier, colour in COLOURS.items():
             legend.append(CELL, style=colour)
             legend.append(f" {tier} {tiers.get(tier, 0):,}  ")
         legend.append(CELL, style="bold reverse")
         legend.append(" pinned  ")
+        legend.append(CELL, style="bold bright_green")
+        legend.append(" bright: hit in the last 10 s  ")
         legend.append(FREE, style="grey42")
         legend.append(f" free {n_free:,}" if free_blocks is not None else " free (needs --server)")
         if per > 1:

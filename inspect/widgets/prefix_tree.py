@@ -18,27 +18,94 @@ from kvscope.inspect.text import TextDecoder, one_line
 from kvscope.inspect.tree import SORTS, Edge, TreeIndex
 
 MAX_CHILDREN = 200
+GUIDE = 4  # columns the tree indents per level (Textual's guide_depth)
+ICON = 2  # "▶ " before an expandable node's label
+# (header, width, right-aligned): the figures after the text, in the same place on every row
+COLUMNS: tuple[tuple[str, int, bool], ...] = (
+    ("blk", 5, True),  # blocks on this edge
+    ("sub blk", 7, True),  # blocks on this edge and below
+    ("tok", 6, True),  # tokens on this edge
+    ("hits", 5, True),
+    ("saved tok", 9, True),
+    ("tier", 4, False),
+    ("pin", 3, False),
+    ("tenant", 8, False),
+    ("age s", 5, True),
+)
+NARROW = 110  # below this many columns the derivable ones (tok, age s) give way to the text
+TIER_STYLE = {"GPU": "green", "CPU": "blue", "DISK": "magenta"}
 
 
 NO_HITS = "hits/saved n/a for this producer (its KV events carry no hits; see --metrics)"
 
 
-def edge_label(edge: Edge, text: str | None, block_size: int, hits_known: bool = True) -> Text:
-    label = Text(no_wrap=True, overflow="ellipsis")
-    label.append(f"{edge.blocks}blk", style="bold")
-    if edge.subtree_blocks > edge.blocks:
-        label.append(f"/{edge.subtree_blocks}", style="dim")
-    hits = f"hits {edge.hits} saved {edge.saved_tokens}tok" if hits_known else "hits n/a saved n/a"
-    label.append(f" {edge.blocks * block_size}tok {hits} ")
-    label.append(edge.tier, style={"GPU": "green", "CPU": "blue", "DISK": "magenta"}.get(edge.tier))
-    if edge.pinned:
-        label.append(" pinned", style="bold reverse")
-    if edge.tenant:
-        label.append(f" {edge.tenant}", style="cyan")
-    label.append(f" {edge.age_s:.0f}s ", style="dim")
-    label.append(repr(one_line(text, 60))[1:-1] if text is not None else short(edge.head),
-                 style="italic")  # fmt: skip
+def columns(width: int) -> tuple[tuple[str, int, bool], ...]:
+    if width >= NARROW:
+        return COLUMNS
+    return tuple(c for c in COLUMNS if c[0] not in ("tok", "age s"))
+
+
+def columns_width(width: int) -> int:
+    return sum(w + 1 for _, w, _ in columns(width))
+
+
+def header(width: int) -> Text:
+    """The column headings above the tree, aligned with ``edge_label``'s columns."""
+    text_w = max(8, width - columns_width(width))
+    title = "prefix text after the parent edge (… = start shared with siblings)"
+    if len(title) > text_w:
+        title = "prefix text (after parent edge)"
+    out = Text(title[:text_w].ljust(text_w), style="bold")
+    for name, w, right in columns(width):
+        out.append(" " + (name.rjust(w) if right else name.ljust(w)), style="bold")
+    return out
+
+
+def edge_label(
+    edge: Edge,
+    text: str | None,
+    block_size: int,
+    text_width: int = 40,
+    width: int = NARROW,
+    hits_known: bool = True,
+) -> Text:
+    """One row: the edge's text in ``text_width`` columns, then the figures in fixed columns
+    (those ``columns(width)`` keeps)."""
+    shown = repr(one_line(text, 4 * text_width))[1:-1] if text is not None else short(edge.head)
+    if len(shown) > text_width:
+        shown = shown[: max(1, text_width - 1)] + "…"
+    label = Text(no_wrap=True, overflow="crop")
+    label.append(shown.ljust(text_width), style="italic")
+    cells = {
+        "blk": (f"{edge.blocks:,}", "bold"),
+        "sub blk": (f"{edge.subtree_blocks:,}", "" if edge.has_children else "dim"),
+        "tok": (f"{edge.blocks * block_size:,}", ""),
+        "hits": (f"{edge.hits:,}" if hits_known else "n/a", "" if hits_known else "dim"),
+        "saved tok": (
+            f"{edge.saved_tokens:,}" if hits_known else "n/a",
+            "" if hits_known else "dim",
+        ),
+        "tier": (edge.tier, TIER_STYLE.get(edge.tier, "")),
+        "pin": ("yes" if edge.pinned else "", "bold reverse" if edge.pinned else ""),
+        "tenant": ((edge.tenant or "")[:8], "cyan"),
+        "age s": (f"{edge.age_s:,.0f}", "dim"),
+    }
+    for name, w, right in columns(width):
+        value, style = cells[name]
+        label.append(" ")
+        label.append(value.rjust(w) if right else value.ljust(w), style=style)
     return label
+
+
+def _shared_start(texts: list[str | None]) -> int:
+    """Characters every sibling's text starts with (0 for fewer than two texts)."""
+    known = [t for t in texts if t]
+    if len(known) < 2:
+        return 0
+    first, n = min(known, key=len), 0
+    while n < len(first) and all(t[n] == first[n] for t in known):
+        n += 1
+    return n
 
 
 class PrefixView(Vertical):
@@ -47,6 +114,8 @@ class PrefixView(Vertical):
     PrefixView #px-find { display: none; }
     PrefixView.finding #px-find { display: block; }
     PrefixView #px-info { height: 1; color: $text-muted; padding: 0 1; }
+    PrefixView #px-header { height: 1; background: $boost; }
+    PrefixView Tree { overflow-x: hidden; }
     PrefixView Tree { height: 1fr; }
     """
 
@@ -58,20 +127,23 @@ class PrefixView(Vertical):
         self.expanded: set[Any] = set()
         self.matches: list[Any] = []
         self._built = -1
+        self._built_width = 0  # rows are laid out for this width; a resize rebuilds them
         self._tails: dict[Any, Any] = {}
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="find a cached prefix by text, enter to search", id="px-find")
         yield Static(id="px-info")
+        yield Static(id="px-header")
         tree: Tree[Any] = Tree("cache", id="px-tree")
         tree.show_root = False
         yield tree
 
     def update_view(self, index: TreeIndex, force: bool = False) -> None:
         self.index = index
-        if not force and index.state.version == self._built:
+        width = self._width()
+        if not force and index.state.version == self._built and width == self._built_width:
             return
-        self._built = index.state.version
+        self._built, self._built_width = index.state.version, width
         tree = self.query_one(Tree)
         cursor = tree.cursor_node.data if tree.cursor_node is not None else None
         tree.clear()
@@ -79,6 +151,7 @@ class PrefixView(Vertical):
         self._fill(tree.root, None, depth=0)
         tree.root.expand()
         self._restore_cursor(tree, cursor)
+        self.query_one("#px-header", Static).update(header(self._width()))
         st = index.state
         find = f"  find: {len(self.matches)} match(es)" if self.matches else ""
         no_hits = f"; {NO_HITS}" if st.blocks and not st.has_hits else ""
@@ -87,30 +160,50 @@ class PrefixView(Vertical):
             f"{find}{no_hits}"
         )
 
+    def _width(self) -> int:
+        tree = self.query_one(Tree)
+        return max(60, tree.scrollable_content_region.width or tree.size.width or 80)
+
     def _fill(self, parent: Any, tail: Any, depth: int) -> None:
         assert self.index is not None
-        edges = self.index.children(tail, self.sort)
+        edges = self.index.children(tail, self.sort)[:MAX_CHILDREN]
         bs = self.index.state.block_size or 0
-        for edge in edges[:MAX_CHILDREN]:
-            ids = self.index.chain_tokens(edge, limit=96)
-            text = self.decoder.decode(ids) if ids else None
-            label = edge_label(edge, text, bs, self.index.state.has_hits)
+        width = self._width()
+        limit = max(64, width)
+        texts = []
+        for edge in edges:
+            ids = self.index.chain_tokens(edge, limit=limit)
+            texts.append(self.decoder.decode(ids) if ids else None)
+        cut = _shared_start(texts) if tail is not None else 0
+        for edge, text in zip(edges, texts, strict=True):
+            if text is not None and cut:
+                text = "…" + text[cut:]
+            indent = GUIDE * depth + (ICON if edge.has_children else 0)
+            text_w = max(8, width - columns_width(width) - indent)
+            label = edge_label(edge, text, bs, text_w, width, self.index.state.has_hits)
             node = parent.add(label, data=edge.head,
                               allow_expand=edge.has_children)  # fmt: skip
             self._tails[edge.head] = edge.tail
             if edge.head in self.expanded and edge.has_children and depth < 64:
                 self._fill(node, edge.tail, depth + 1)
                 node.expand()
-        if len(edges) > MAX_CHILDREN:
-            parent.add_leaf(Text(f"… {len(edges) - MAX_CHILDREN} more", style="dim"))
+        total = len(self.index.children(tail, self.sort))
+        if total > MAX_CHILDREN:
+            parent.add_leaf(Text(f"… {total - MAX_CHILDREN} more", style="dim"))
+
+    def on_resize(self, event: Any) -> None:
+        """Rows are laid out for a width: lay them out again for the new one."""
+        if self.index is not None:
+            self.call_after_refresh(self.update_view, self.index)
 
     def _restore_cursor(self, tree: Tree, head: Any) -> None:
-        if head is None:
-            return
+        """Back on the row it was on; on the first row when new, so Enter/Space act at once."""
         for node in _walk(tree.root):
-            if node.data == head:
+            if head is not None and node.data == head:
                 tree.move_cursor(node)
                 return
+        if tree.root.children and tree.cursor_node is None:
+            tree.move_cursor(tree.root.children[0])
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
         node = event.node
@@ -118,7 +211,7 @@ class PrefixView(Vertical):
             return
         self.expanded.add(node.data)
         if not node.children and self.index is not None:
-            self._fill(node, self._tails.get(node.data), depth=0)
+            self._fill(node, self._tails.get(node.data), depth=_depth(node) + 1)
 
     def on_tree_node_collapsed(self, event: Tree.NodeCollapsed) -> None:
         self.expanded.discard(event.node.data)
@@ -164,6 +257,14 @@ class PrefixView(Vertical):
         else:
             self.update_view(self.index, force=True)
         return self.matches
+
+
+def _depth(node: Any) -> int:
+    """Levels above ``node`` below the hidden root (0 for a top-level edge)."""
+    depth, up = 0, node.parent
+    while up is not None and up.parent is not None:
+        depth, up = depth + 1, up.parent
+    return depth
 
 
 def _walk(node: Any):

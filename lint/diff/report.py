@@ -90,7 +90,8 @@ def render_text(diffs: list[PromptDiff], block_size: int, console) -> None:
             f"[bold]{diff.name}[/] ({diff.status}): first divergent token "
             f"{d.first_divergent_token} (block {d.first_divergent_block}); "
             f"{d.blocks_shared} blocks shared, [red]{d.blocks_invalidated} invalidated[/] "
-            f"({d.tokens_invalidated} tokens, prefill cost {diff.prefill_cost:.6g})"
+            f"({d.tokens_invalidated} tokens, prefill cost "
+            f"{_cost(diff.prefill_cost, d.tokens_invalidated)})"
         )
         for reason in diff.reasons:
             rule = f" [{reason['rule']}]" if reason.get("rule") else ""
@@ -102,5 +103,12 @@ def render_text(diffs: list[PromptDiff], block_size: int, console) -> None:
     cost = sum(d.prefill_cost for d in diffs)
     console.print(
         f"{len(diffs)} prompt(s), {total} block(s) of {block_size} tokens invalidated "
-        f"({tokens} tokens, prefill cost {cost:.6g})"
+        f"({tokens} tokens, prefill cost {_cost(cost, tokens)})"
     )
+
+
+def _cost(cost: float, tokens: int) -> str:
+    """``$0.002592 at $3/M tokens``: the figure with its unit and the rate it assumes."""
+    if tokens <= 0:
+        return "$0"
+    return f"${cost:.6g} at ${cost / tokens * 1e6:.3g}/M tokens"

@@ -267,8 +267,11 @@ def test_inspector_joining_an_idle_vllm_shows_its_cache(live: Live) -> None:
                 if len(app.state.blocks) == len(alive) and getattr(app.metrics, "idle", False):
                     break
             assert len(app.state.blocks) == len(alive), (len(app.state.blocks), len(alive))
-            overview = rendered_text(app.query_one("#ov-summary"))
-            (line,) = [x for x in overview.splitlines() if x.startswith("Hit rate (vllm")]
+            overview = "\n".join(
+                rendered_text(app.query_one(f"#ov-{n}"))
+                for n in ("cache", "traffic", "latency", "events")
+            )
+            (line,) = [x for x in overview.splitlines() if x.startswith("hit rate, vllm")]
             assert "idle" in line, overview
 
     asyncio.run(scenario())
@@ -306,10 +309,13 @@ def test_inspector_shows_vllm_hit_rate_blocks_prefix_text_and_evictions(live: Li
             batches = captured(live)
             alive, removed = alive_hashes(batches), removed_hashes(batches)
             assert source.lost == 0 and source.bad == 0, source.summary()
-            overview = rendered_text(app.query_one("#ov-summary"))
+            overview = "\n".join(
+                rendered_text(app.query_one(f"#ov-{n}"))
+                for n in ("cache", "traffic", "latency", "events")
+            )
             print(overview)
             # vLLM's hit rate, from its counters, as a percentage.
-            shown = re.search(r"Hit rate \(vllm metrics\)\s+(?:idle \(last )?(\d+\.\d)%", overview)
+            shown = re.search(r"hit rate, vllm\s+(?:idle \(last )?(\d+\.\d)%", overview)
             assert shown, overview
             scrape = httpx.get(server.url + "/metrics", timeout=5).text
             assert app.metrics.query_tokens == _counter(scrape, "vllm:prefix_cache_queries_total")
@@ -326,7 +332,7 @@ def test_inspector_shows_vllm_hit_rate_blocks_prefix_text_and_evictions(live: Li
             # Every cached root shows its text (chat prompts or the burst's reports), not a hash.
             assert all("<|im_start|>" in r or "Report" in r for r in roots), roots[:5]
             # Evictions: vLLM reports them only as BlockRemoved; all of them must show.
-            (line,) = [x for x in overview.splitlines() if x.startswith("Evictions")]
+            (line,) = [x for x in overview.splitlines() if x.startswith("evictions")]
             counted = sum(float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", line))
             assert removed > 0 and counted == removed, (line, removed)
 

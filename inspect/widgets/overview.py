@@ -99,8 +99,7 @@ def panels(inp: Inputs) -> Panels:
     cache.append(("", Text(EVENTS_DEF, style="dim")))
     idle = m is not None and getattr(m, "idle", False)
     if m is not None:
-        hit = _hit(m.hit_rate, f, th)
-        cache.append((f"hit rate, {m.engine}", Text("idle (last ") + hit + ")" if idle else hit))
+        cache.append((f"hit rate, {m.engine}", _hit(m.hit_rate, f, th, idle)))
         cache.append(("", Text(METRICS_DEF, style="dim")))
     if m is not None and m.usage:
         cache.append(("usage", ", ".join(f"{k} {pct(v)}" for k, v in sorted(m.usage.items()))))
@@ -161,8 +160,9 @@ def status_line(inp: Inputs) -> Text:
     return Text("would fire: " + "; ".join(fired), style="bold red")
 
 
-def _hit(value: float | None, f: Figures, th: Thresholds | None) -> Text:
-    text = Text(pct(value))
+def _hit(value: float | None, f: Figures, th: Thresholds | None, idle: bool = False) -> Text:
+    """A hit rate coloured by the alert's threshold; an idle engine shows its last window's."""
+    text = Text(f"idle (last {pct(value)})" if idle else pct(value))
     base, factor = f.baseline_hit_rate, th.hit_drop_factor if th is not None else None
     if value is not None and base is not None and factor is not None:
         text.stylize("bold red" if value < factor * base else "green")

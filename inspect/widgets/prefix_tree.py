@@ -32,6 +32,7 @@ COLUMNS: tuple[tuple[str, int, bool], ...] = (
     ("tenant", 8, False),
     ("age s", 5, True),
 )
+WIDE = 150
 NARROW = 110  # below this many columns the derivable ones (tok, age s) give way to the text
 TIER_STYLE = {"GPU": "green", "CPU": "blue", "DISK": "magenta"}
 
@@ -40,6 +41,8 @@ NO_HITS = "hits/saved n/a for this producer (its KV events carry no hits; see --
 
 
 def columns(width: int) -> tuple[tuple[str, int, bool], ...]:
+    if width >= WIDE:  # room for a whole salted tenant ("salt:" + 8 hex)
+        return tuple((n, 13 if n == "tenant" else w, r) for n, w, r in COLUMNS)
     if width >= NARROW:
         return COLUMNS
     return tuple(c for c in COLUMNS if c[0] not in ("tok", "age s"))
@@ -87,13 +90,13 @@ def edge_label(
         ),
         "tier": (edge.tier, TIER_STYLE.get(edge.tier, "")),
         "pin": ("yes" if edge.pinned else "", "bold reverse" if edge.pinned else ""),
-        "tenant": ((edge.tenant or "")[:8], "cyan"),
+        "tenant": (edge.tenant or "", "cyan"),
         "age s": (f"{edge.age_s:,.0f}", "dim"),
     }
     for name, w, right in columns(width):
         value, style = cells[name]
         label.append(" ")
-        label.append(value.rjust(w) if right else value.ljust(w), style=style)
+        label.append(value[:w].rjust(w) if right else value[:w].ljust(w), style=style)
     return label
 
 

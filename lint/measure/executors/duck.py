@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from array import array
 import tempfile
 
 from kvscope.lint.measure.analyzer import Summary, head_blocks
@@ -192,15 +193,13 @@ class DuckDB:
         ).fetchall()
         hb = head_blocks(bs)
         out = []
-        for k1, k2, f, depth, reuse, saved in rows:
+        for _k1, _k2, f, depth, reuse, saved in rows:
             heads = q(
                 "SELECT h.tokens FROM blocks b JOIN (SELECT k1, k2, any_value(tokens) AS tokens "
                 "FROM heads GROUP BY k1, k2) h USING (k1, k2) "
                 "WHERE b.idx = ? AND b.pos < ? ORDER BY b.pos",
                 [f, min(hb, depth)],
             ).fetchall()
-            from array import array
-
             toks = array("I")
             for (blob,) in heads:
                 toks.frombytes(blob)

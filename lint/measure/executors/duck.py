@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from array import array
 import tempfile
+from array import array
 
 from kvscope.lint.measure.analyzer import Summary, head_blocks
 from kvscope.lint.measure.executors import Analysis, PerRequest, per_request_row

@@ -19,13 +19,15 @@ from __future__ import annotations
 import logging
 from array import array
 
+import numpy as np
+
 from kvscope.lint.measure.analyzer import Summary, head_blocks
 from kvscope.lint.measure.executors import Analysis, PerRequest, per_request_row
 from kvscope.lint.measure.executors.radixgroups import RadixGroups
 from kvscope.lint.measure.executors.rows import RowBatcher
 from kvscope.lint.measure.pipeline import Hashed
 
-PARTITIONS = 4
+ROWS_PER_PARTITION = 4_000_000  # shuffle partitions: one per this many block rows, 2 at least
 KEY = ("k1", "k2")
 
 
@@ -91,9 +93,11 @@ class RayData:
         self.bs = block_size
         self.engine = engine
         self.per_request = per_request
-        self.batcher = RowBatcher(block_size, algo, engine == "sglang")
+        self.batcher = RowBatcher(block_size, algo, engine == "sglang", parents=True)
         self.refs: dict[str, list] = {"requests": [], "blocks": [], "heads": [], "runs": []}
         self.schemas: dict[str, object] = {}
+        self.block_rows = 0
+        self.parts = 2
 
     def feed(self, item: Hashed) -> None:
         self.batcher.add(item)
@@ -103,6 +107,8 @@ class RayData:
     def _flush(self) -> None:
         for name, table in self.batcher.flush().items():
             self.schemas[name] = table.schema
+            if name == "blocks":
+                self.block_rows += table.num_rows
             if table.num_rows:
                 self.refs[name].append(self.ray.put(table))
 
@@ -113,165 +119,193 @@ class RayData:
         return self.ray.data.from_arrow_refs(refs)
 
     def finish(self, top: int) -> Analysis:
-        from ray.data.aggregate import Count, Max, Min, Sum
+        import numpy as np
+        from ray.data.aggregate import Count, Min, Sum
 
         self._flush()
-        bs, parts = self.bs, PARTITIONS
-        blocks = self._ds("blocks").materialize()
-        first = blocks.groupby(list(KEY), num_partitions=parts).aggregate(
-            Min("idx", alias_name="f")
+        self.parts = max(2, min(256, self.block_rows // ROWS_PER_PARTITION + 1))
+        bs, parts = self.bs, self.parts
+        blocks = self._ds("blocks").map_batches(**_arrow(_prompt_columns))
+        # 1. one shuffle: every key's first occurrence, prompt count and parent
+        per_key = (
+            blocks.groupby(list(KEY), num_partitions=parts)
+            .aggregate(
+                Min("idx", alias_name="f"),
+                Min("pidx", alias_name="fp"),
+                Sum("prompt", alias_name="prompts"),
+                Min("pos", alias_name="pos"),
+                Min("p1", alias_name="p1"),
+                Min("p2", alias_name="p2"),
+            )
+            .map_batches(**_arrow(_reuse))
+            .materialize()
         )
-        first = first.materialize()
-        unique = first.count()
-        joined = blocks.join(first, "inner", parts, on=KEY)
-        reused = joined.map_batches(**_arrow(_reused_rows)).materialize()
-        hits = reused.groupby("idx", num_partitions=parts).aggregate(Count(alias_name="hit"))
-        req = self._ds("requests").join(hits, "left_outer", parts, on=("idx",))
-        req = req.map_batches(**_arrow(_with_hits(bs))).materialize()
+        unique = per_key.count()
+        # 2. a request's new keys are those first seen in its own prompt: hit = blocks - new
+        new = (
+            per_key.map_batches(**_arrow(_where(lambda t, pc: pc.equal(t["f"], t["fp"]))))
+            .groupby("f", num_partitions=parts)
+            .aggregate(Count(alias_name="new"))
+            .take_all()
+        )
+        requests = self._ds("requests")
+        count = requests.count()
+        new_keys = np.zeros(count, dtype=np.int64)
+        for row in new:
+            new_keys[row["f"]] = row["new"]
+        req = self._requests(requests, new_keys)
         if self.engine == "sglang":
-            req = self._sglang(req).materialize()
-        totals = req.aggregate(
-            Count(alias_name="requests"),
-            Sum("n", alias_name="n"),
-            Sum("hit", alias_name="hit"),
-            Sum("eng", alias_name="eng"),
-        )
-        count = int(totals["requests"] or 0)
+            self._sglang(req)
         summary = Summary(
             count,
-            int(totals["n"] or 0),
-            int(totals["hit"] or 0) * bs,
-            int(totals["eng"] or 0),
+            int(req["n"].sum()),
+            int(req["hit"].sum()) * bs,
+            int(req["eng"].sum()),
             int(unique),
             {dim: self._breakdown(req, dim) for dim in ("tenant", "route", "model")},
         )
-        if self.per_request is not None and count:
-            for batch in req.sort("idx").iter_batches(batch_format="pyarrow", batch_size=65536):
-                for r in batch.to_pylist():
-                    row = per_request_row(
-                        r["idx"], r["id"], r["n"], r["hit"] * bs, r["vblocks"] * bs
-                    )
-                    if self.engine == "sglang":
-                        row["sglang_hit_tokens"] = r["eng"]
-                    self.per_request(row)
-        tops = self._top(top, blocks, reused, req, Count, Max) if count else []
+        if self.per_request is not None:
+            for i in range(count):
+                row = per_request_row(
+                    i,
+                    req["id"][i],
+                    int(req["n"][i]),
+                    int(req["hit"][i]) * bs,
+                    int(req["vblocks"][i]) * bs,
+                )
+                if self.engine == "sglang":
+                    row["sglang_hit_tokens"] = int(req["eng"][i])
+                self.per_request(row)
+        tops = self._top(top, blocks, per_key, req) if count and top > 0 else []
         return Analysis(summary, tops)
 
-    def _breakdown(self, req, dim: str) -> dict[str, dict]:
-        from ray.data.aggregate import Count, Sum
+    def _requests(self, requests, new_keys) -> dict:
+        """Per-request columns (numpy, in log order): n, hit, vblocks, eng, metadata, and the
+        last prompt key of block-aligned prompts (the only ones vLLM serves a block short)."""
+        import numpy as np
+        import pyarrow as pa
 
-        rows = (
-            req.groupby(dim, num_partitions=1)
-            .aggregate(
-                Count(alias_name="c"),
-                Sum("n", alias_name="n"),
-                Sum("hit", alias_name="hit"),
-                Sum("eng", alias_name="eng"),
-            )
-            .take_all()
-        )
-        out = {}
-        for r in sorted(rows, key=lambda r: r[dim]):
-            n, rep = int(r["n"]), int(r["hit"]) * self.bs
-            out[r[dim]] = {
-                "requests": int(r["c"]),
+        t = pa.concat_tables(self.ray.get(self.refs["requests"])) if self.refs["requests"] else None
+        bs = self.bs
+        if t is None:
+            t = pa.table({}, schema=self.schemas["requests"])
+        t = t.sort_by("idx")
+        n = t["n"].to_numpy(zero_copy_only=False).astype(np.int64)
+        hit = n // bs - new_keys
+        vblocks = np.where(n > 0, np.minimum(hit, (n - 1) // bs), 0)
+        out = {"n": n, "hit": hit, "vblocks": vblocks, "eng": vblocks * bs}
+        for name in ("id", "tenant", "route", "model"):
+            out[name] = t[name].to_pylist()
+        out["lk"] = list(zip(t["lk1"].to_pylist(), t["lk2"].to_pylist(), strict=True))
+        return out
+
+    def _breakdown(self, req: dict, dim: str) -> dict[str, dict]:
+        rows: dict[str, list[int]] = {}
+        for i, name in enumerate(req[dim]):
+            r = rows.setdefault(name or "-", [0, 0, 0, 0])
+            r[0] += 1
+            r[1] += int(req["n"][i])
+            r[2] += int(req["hit"][i]) * self.bs
+            r[3] += int(req["eng"][i])
+        return {
+            name: {
+                "requests": c,
                 "prompt_tokens": n,
                 "repeated_prefix_tokens": rep,
                 "repeated_prefix_fraction": rep / n if n else 0.0,
-                "engine_hit_tokens": int(r["eng"]),
+                "engine_hit_tokens": eng,
             }
-        return out
+            for name, (c, n, rep, eng) in sorted(rows.items())
+        }
 
-    def _sglang(self, req):
-        runs = self._ds("runs").join(
-            req.select_columns(["idx", "hit", "nfull"]), "inner", PARTITIONS, on=("idx",)
-        )
-        matches = runs.groupby(["pk1", "pk2"], num_partitions=PARTITIONS).map_groups(
-            _radix_group, batch_format="pyarrow"
-        )
-        joined = req.join(matches, "left_outer", PARTITIONS, on=("idx",))
-        return joined.map_batches(**_arrow(_sglang_eng(self.bs)))
+    def _sglang(self, req: dict) -> None:
+        """Runs of one parent key meet in one group, in log order, through a token radix."""
+        import numpy as np
 
-    def _top(self, top: int, blocks, reused, req, Count, Max) -> list[dict]:
-        if top <= 0:
-            return []
-        from ray.data.aggregate import Min
+        hits = self.ray.put(np.stack([req["hit"], req["n"] // self.bs]))
+        matches = (
+            self._ds("runs")
+            .map_batches(_mark_queries, batch_format="pyarrow", fn_args=(hits,))
+            .groupby(["pk1", "pk2"], num_partitions=self.parts)
+            .map_groups(_radix_group, batch_format="pyarrow")
+            .take_all()
+        )
+        lcp = np.zeros(len(req["n"]), dtype=np.int64)
+        for m in matches:
+            lcp[m["idx"]] = m["lcp"]
+        cap = np.maximum(req["n"] - 1, 0)
+        req["eng"] = np.minimum(req["hit"] * self.bs + lcp, cap)
 
-        bs, parts = self.bs, PARTITIONS
-        per_key = reused.groupby(list(KEY), num_partitions=parts).aggregate(
-            Count(alias_name="reuse"), Min("f", alias_name="f"), Min("pos", alias_name="pos")
-        )
-        per_key = per_key.map_batches(**_arrow(_parent_pos)).materialize()
-        if not per_key.count():
-            return []
-        parents = blocks.select_columns(["idx", "pos", "k1", "k2"]).map_batches(
-            **_arrow(_rename({"idx": "pf", "pos": "ppos", "k1": "p1", "k2": "p2"}))
-        )
-        tree = per_key.join(
-            parents, "left_outer", parts, on=("f", "ppos"), right_on=("pf", "ppos")
+    def _top(self, top: int, blocks, per_key, req: dict) -> list[dict]:
+        from ray.data.aggregate import Max
+
+        bs, parts = self.bs, self.parts
+        reused = per_key.map_batches(
+            **_arrow(_where(lambda t, pc: pc.greater(t["reuse"], 0)))
         ).materialize()
         kids = (
-            tree.map_batches(**_arrow(_where(lambda t, pc: pc.is_valid(t["p1"]))))
+            reused.map_batches(**_arrow(_where(lambda t, pc: pc.is_valid(t["p1"]))))
             .groupby(["p1", "p2"], num_partitions=parts)
             .aggregate(Max("reuse", alias_name="best"))
             .map_batches(**_arrow(_rename({"p1": "k1", "p2": "k2"})))
         )
-        tree = tree.join(kids, "left_outer", parts, on=KEY)
+        short: dict[tuple, int] = {}
         if self.engine == "vllm":
-            ends = req.map_batches(
-                **_arrow(_where(lambda t, pc: pc.less(t["vblocks"], t["hit"])))
-            ).select_columns(["idx", "epos"])
-            prompt = blocks.map_batches(
-                **_arrow(_where(lambda t, pc: pc.invert(t["out"])))
-            ).select_columns(["idx", "pos", "k1", "k2"])
-            short = (
-                ends.join(prompt, "inner", parts, on=("idx", "epos"), right_on=("idx", "pos"))
-                .groupby(list(KEY), num_partitions=parts)
-                .aggregate(Count(alias_name="short"))
-            )
-            tree = tree.join(short, "left_outer", parts, on=KEY)
-        rows = tree.map_batches(**_arrow(_saved(bs))).take_all()
+            nfull = req["n"] // bs
+            for i in np.flatnonzero((req["hit"] == nfull) & (req["n"] > 0) & (req["n"] % bs == 0)):
+                key = req["lk"][i]
+                short[key] = short.get(key, 0) + 1
+        rows = (
+            reused.join(kids, "left_outer", parts, on=KEY)
+            .map_batches(**_arrow(_local_top(top)))
+            .take_all()
+        )
+        for r in rows:
+            blocks_saved = (r["pos"] + 1) * r["reuse"] - short.get((r["k1"], r["k2"]), 0)
+            r["saved"] = blocks_saved * bs
         rows.sort(key=lambda r: (-r["saved"], r["k1"], r["k2"]))
         rows = rows[:top]
-        hb = head_blocks(bs)
-        wanted = {(r["f"], p) for r in rows for p in range(min(hb, r["pos"] + 1))}
-        fs = sorted({f for f, _ in wanted})
+        heads = self._heads(blocks, rows)
+        return [
+            {
+                "tokens": (r["pos"] + 1) * bs,
+                "requests": r["reuse"] + 1,
+                "reuses": r["reuse"],
+                "tokens_saved": r["saved"],
+                "head_tokens": heads[i],
+            }
+            for i, r in enumerate(rows)
+        ]
+
+    def _heads(self, blocks, rows: list[dict]) -> list[list[int]]:
+        """The first tokens of each top prefix: the head blocks of its first request."""
         import pyarrow as pa
 
+        hb = head_blocks(self.bs)
+        fs = pa.array(sorted({r["f"] for r in rows}), pa.int64())
         found = blocks.map_batches(
             **_arrow(
                 _where(
-                    lambda t, pc: pc.and_(
-                        pc.is_in(t["idx"], value_set=pa.array(fs, pa.int64())),
-                        pc.less(t["pos"], hb),
-                    )
+                    lambda t, pc: pc.and_(pc.is_in(t["idx"], value_set=fs), pc.less(t["pos"], hb))
                 )
             )
         ).take_all()
         at = {(b["idx"], b["pos"]): (b["k1"], b["k2"]) for b in found}
-        keys = {at[w] for w in wanted if w in at}
-        heads = {
+        wanted = set(at.values())
+        tokens = {
             (h["k1"], h["k2"]): h["tokens"]
             for h in self._ds("heads").take_all()
-            if (h["k1"], h["k2"]) in keys
+            if (h["k1"], h["k2"]) in wanted
         }
         out = []
         for r in rows:
             toks = array("I")
             for p in range(min(hb, r["pos"] + 1)):
-                blob = heads.get(at.get((r["f"], p)))
+                blob = tokens.get(at.get((r["f"], p)))
                 if blob is None:
                     break
                 toks.frombytes(blob)
-            out.append(
-                {
-                    "tokens": (r["pos"] + 1) * bs,
-                    "requests": r["reuse"] + 1,
-                    "reuses": r["reuse"],
-                    "tokens_saved": r["saved"],
-                    "head_tokens": toks.tolist()[:48],
-                }
-            )
+            out.append(toks.tolist()[:48])
         return out
 
     def close(self) -> None:
@@ -291,53 +325,69 @@ def _where(cond):
     return fn
 
 
-def _reused_rows(t):
-    import pyarrow.compute as pc
-
-    keep = pc.and_(pc.invert(t["out"]), pc.greater(t["idx"], t["f"]))
-    return t.filter(keep)
-
-
-def _rename(names: dict):
-    def fn(t):
-        return t.rename_columns([names.get(c, c) for c in t.column_names])
-
-    return fn
-
-
-def _parent_pos(t):
-    import pyarrow.compute as pc
-
-    return t.append_column("ppos", pc.subtract(t["pos"], 1))
-
-
-def _saved(bs: int):
-    def fn(t):
-        import pyarrow.compute as pc
-
-        best = pc.fill_null(t["best"], 0)
-        t = t.filter(pc.greater(t["reuse"], best))
-        depth = pc.add(t["pos"], 1)
-        blocks = pc.multiply(depth, t["reuse"])
-        if "short" in t.column_names:
-            blocks = pc.subtract(blocks, pc.fill_null(t["short"], 0))
-        return t.select(["k1", "k2", "f", "pos", "reuse"]).append_column(
-            "saved", pc.multiply(blocks, bs)
-        )
-
-    return fn
-
-
-def _radix_group(t):
+def _prompt_columns(t):
+    """``prompt`` (1 for a prompt block) and ``pidx`` (its request, null for reply blocks)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    hit, nfull, kind, pos = t["hit"], t["nfull"], t["kind"], t["pos"]
+    prompt = pc.invert(t["out"])
+    t = t.append_column("prompt", pc.cast(prompt, pa.int64()))
+    return t.append_column("pidx", pc.if_else(prompt, t["idx"], pa.scalar(None, pa.int64())))
+
+
+def _reuse(t):
+    """Later prompts holding the key: its prompt count, less one when a prompt had it first."""
+    import pyarrow.compute as pc
+
+    first_is_prompt = pc.fill_null(pc.equal(t["f"], t["fp"]), False)
+    return t.append_column(
+        "reuse", pc.subtract(t["prompts"], pc.cast(first_is_prompt, t["prompts"].type))
+    )
+
+
+def _local_top(top: int):
+    """The reported keys (reused more than any child) of one block that can be in the top
+    ``top``: a saving lies between ``pos x reuse`` and ``(pos + 1) x reuse`` blocks (vLLM
+    serves some requests a block short), so rows whose upper bound is below the ``top``-th
+    best lower bound are dropped."""
+
+    def fn(t):
+        import numpy as np
+        import pyarrow.compute as pc
+
+        t = t.filter(pc.greater(t["reuse"], pc.fill_null(t["best"], 0)))
+        t = t.select(["k1", "k2", "f", "pos", "reuse"])
+        if len(t) <= top:
+            return t
+        reuse = t["reuse"].to_numpy()
+        pos = t["pos"].to_numpy()
+        lower = np.sort(pos * reuse)[-top]
+        return t.filter(pc.greater_equal(pc.multiply(pc.add(t["pos"], 1), t["reuse"]), lower))
+
+    return fn
+
+
+def _mark_queries(t, hits_ref):
+    """Attach ``query`` (the row a request's radix match starts from) to runs."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import ray
+
+    hits = ray.get(hits_ref) if isinstance(hits_ref, ray.ObjectRef) else hits_ref
+    idx = t["idx"].to_numpy()
+    hit = pa.array(hits[0][idx])
+    nfull = pa.array(hits[1][idx])
+    kind, pos = t["kind"], t["pos"]
     query = pc.or_(
         pc.and_(pc.and_(pc.equal(kind, 1), pc.equal(pos, hit)), pc.less(hit, nfull)),
         pc.and_(pc.equal(kind, 2), pc.equal(hit, nfull)),
     )
-    t = t.append_column("query", query)
+    return t.append_column("query", query)
+
+
+def _radix_group(t):
+    import pyarrow as pa
+
     t = t.sort_by([("idx", "ascending"), ("query", "descending")])
     rows = zip(
         t["pk1"].to_pylist(),
@@ -357,14 +407,8 @@ def _radix_group(t):
     )
 
 
-def _sglang_eng(bs: int):
+def _rename(names: dict):
     def fn(t):
-        import pyarrow.compute as pc
-
-        lcp = pc.fill_null(t["lcp"], 0)
-        cap = pc.max_element_wise(pc.subtract(t["n"], 1), 0)
-        eng = pc.min_element_wise(pc.add(pc.multiply(t["hit"], bs), lcp), cap)
-        t = t.drop_columns(["lcp", "eng"])
-        return t.append_column("eng", eng)
+        return t.rename_columns([names.get(c, c) for c in t.column_names])
 
     return fn

@@ -87,14 +87,14 @@ def reference(tmp_path_factory, logs) -> dict:
     return out
 
 
-def run_measure(folder: Path, logs: list[str], executor: str, engine: str) -> tuple:
+def run_measure(folder: Path, logs: list[str], executor: str, engine: str, *extra: str) -> tuple:
     """``measure`` in this process; (document, per-request lines)."""
     import contextlib
     import io
 
     rows = folder / f"{executor}-{engine}.jsonl"
     argv = [*logs, "--format", "json", "--capacity", "none", "--engine", engine]
-    argv += ["--executor", executor, "--per-request", str(rows), "--top", "20"]
+    argv += ["--executor", executor, "--per-request", str(rows), "--top", "20", *extra]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(argv) == 0
@@ -115,6 +115,13 @@ def test_the_reference_exercises_every_figure(reference):
 @pytest.mark.parametrize("engine", ["vllm", "sglang"])
 def test_duckdb_equals_inprocess(tmp_path, logs, reference, engine):
     assert run_measure(tmp_path, logs, "duckdb", engine) == reference[engine]
+
+
+def test_duckdb_equals_inprocess_with_vllms_32_byte_keys(tmp_path, logs):
+    """sha256 keys are 32 bytes: the out-of-core tables keep their order (ties included)."""
+    algo = ("--algo", "vllm-sha256-cbor")
+    want = run_measure(tmp_path, logs[:2], "inprocess", "vllm", *algo)
+    assert run_measure(tmp_path, logs[:2], "duckdb", "vllm", *algo) == want
 
 
 @pytest.mark.parametrize("engine", ["vllm", "sglang"])

@@ -39,13 +39,21 @@ def _pa():
     return pa, np
 
 
-def key_halves(keys: list[bytes]):
-    """(k1, k2) numpy uint64 arrays of 16-byte keys (any other size: hashed to 16 bytes)."""
+def key_halves(keys: list[bytes], ordered: bool = True):
+    """(k1, k2) numpy uint64 arrays: the big-endian halves of each key's first 16 bytes.
+
+    Block keys are digests (16 or 32 bytes), so their first 16 bytes identify them and order
+    them as the whole key does (ties in the top prefixes break the same way in every
+    executor). ``ordered=False`` (parent keys of runs, which include the radix roots of
+    variable length) hashes every key that is not 16 bytes long instead.
+    """
     _, np = _pa()
-    if keys and len(keys[0]) != 16:
+    if ordered:
+        keys = [k[:16] for k in keys] if keys and len(keys[0]) != 16 else keys
+    elif any(len(k) != 16 for k in keys):
         import xxhash
 
-        keys = [xxhash.xxh3_128_digest(k) for k in keys]
+        keys = [k if len(k) == 16 else xxhash.xxh3_128_digest(k) for k in keys]
     both = np.frombuffer(b"".join(keys), dtype=">u8").astype(np.uint64)
     return both[0::2], both[1::2]
 
@@ -198,7 +206,8 @@ class RowBatcher:
         )
         if self.runs:
             r = self.r_rows
-            p1, p2 = key_halves(r["pk"]) if r["pk"] else (np.empty(0, np.uint64),) * 2
+            empty = (np.empty(0, np.uint64),) * 2
+            p1, p2 = key_halves(r["pk"], ordered=False) if r["pk"] else empty
             out["runs"] = pa.table(
                 {
                     "idx": pa.array(r["idx"], pa.int64()),

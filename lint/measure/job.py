@@ -17,6 +17,7 @@ from kvscope.lint.measure.pipeline import Hashed, MeasureOptions, hashed_stream
 from kvscope.lint.measure.readers import ReadError
 
 MAX_SKIPPED_LISTED = 100
+MEMO_ENTRIES_OUT_OF_CORE = 1 << 18  # ~20 block keys an entry: a few hundred MB at most
 
 
 def _log_bytes(logs: list[str]) -> int:
@@ -63,6 +64,8 @@ def run(args, opts: MeasureOptions) -> dict:
         if policy not in cap.POLICIES:
             raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(cap.POLICIES)}")
     executor_name = pick(args.executor, _log_bytes(args.logs))
+    if executor_name != "inprocess":
+        opts.memo_entries = MEMO_ENTRIES_OUT_OF_CORE
     sink = per_request_file = None
     if args.per_request:
         per_request_file = open(args.per_request, "w", encoding="utf-8")  # noqa: SIM115

@@ -38,6 +38,7 @@ class MeasureOptions:
     jobs: int = 1
     salt_by_tenant: bool = False
     responses: bool = True  # cache the blocks of logged responses, as the engine does
+    memo_entries: int | None = None  # bound the pre-tokenized memo (out-of-core executors)
 
 
 class Hashed(NamedTuple):
@@ -73,7 +74,7 @@ def _output_tokens(prompt: Sequence[int], text: str | None, response, tokenizer)
 def hashed_stream(logs: list[str], opts: MeasureOptions) -> Iterator[Hashed | Skipped | ReadError]:
     """``Hashed`` items in log order, with ``Skipped`` lines and ``ReadError``s where they are."""
     bs, algo = opts.block_size, opts.algo
-    memo = IdsMemo(bs, algo)
+    memo = IdsMemo(bs, algo, max_entries=opts.memo_entries)
     extras: dict[tuple, ExtraKeys] = {}
     tokenizer = None
     index = 0

@@ -173,10 +173,15 @@ def main(argv: list[str] | None = None) -> int:
         return fail(PROG, str(exc))
     if args.plot and not args.plot.lower().endswith((".png", ".html", ".htm")):
         return fail(PROG, f"--plot {args.plot}: use a .png or .html file name")
-    for flag, out in (("--plot", args.plot), ("--per-request", args.per_request)):
-        folder = os.path.dirname(os.path.abspath(out)) if out else None
-        if folder and not os.path.isdir(folder):
-            return fail(PROG, f"{flag} {out}: no such directory {folder}")
+    plot_dir = os.path.dirname(args.plot or "") or "."
+    if args.plot and not (os.path.isdir(plot_dir) and os.access(plot_dir, os.W_OK)):
+        return fail(PROG, f"--plot {args.plot}: folder {plot_dir} does not exist or is read-only")
+    rows_dir = os.path.dirname(args.per_request or "") or "."
+    if args.per_request and not (os.path.isdir(rows_dir) and os.access(rows_dir, os.W_OK)):
+        return fail(
+            PROG,
+            f"--per-request {args.per_request}: folder {rows_dir} does not exist or is read-only",
+        )
     try:
         doc = run(args)
     except (ValueError, RuntimeError, ImportError) as exc:
@@ -188,7 +193,10 @@ def main(argv: list[str] | None = None) -> int:
             return fail(PROG, "--plot needs a capacity curve; drop '--capacity none'")
         from kvscope.lint.measure.plot import write_plot
 
-        write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot)
+        try:
+            write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot)
+        except OSError as exc:
+            return fail(PROG, f"--plot {args.plot}: cannot write it ({exc.strerror or exc})")
     if args.format == "json":
         from kvscope.lint.measure.report import to_json
 

@@ -188,3 +188,21 @@ def test_garbage_parquet_is_a_read_error(tmp_path, data):
     items = list(read_logs([str(path)]))
     assert len(items) == 1 and isinstance(items[0], ReadError)
     assert "Parquet" in items[0].reason
+
+
+def test_unreachable_ray_address_fails_fast(capsys, tmp_path):
+    import socket
+
+    two_turns(tmp_path / "log.jsonl", "reply")
+    with socket.socket() as s:  # a port nothing listens on: bound, never listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        rc, _, err = run(
+            capsys,
+            str(tmp_path / "log.jsonl"),
+            "--executor",
+            "ray",
+            "--ray-address",
+            f"127.0.0.1:{port}",
+        )
+    assert rc == 2 and "cannot connect" in err and "Traceback" not in err

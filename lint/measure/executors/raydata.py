@@ -83,6 +83,7 @@ class RayData:
         if not ray.is_initialized():
             kw = {"include_dashboard": False, "log_to_driver": False}
             if ray_address:
+                _check_reachable(ray_address)
                 kw["address"] = ray_address
             ray.init(**kw, logging_level=logging.WARNING)
             self.started = True
@@ -297,6 +298,24 @@ class RayData:
         self.refs.clear()
         if self.started:
             self.ray.shutdown()
+
+
+def _check_reachable(address: str, timeout: float = 3.0) -> None:
+    """Fail fast on a ``host:port`` (or ``ray://host:port``) nothing listens on: ``ray.init``
+    would retry for minutes."""
+    import socket
+
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto", "local" and other forms are Ray's to resolve
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ValueError(
+            f"--ray-address {address}: cannot connect ({exc.strerror or exc}); start the "
+            "cluster (ray start --head) or drop --ray-address for a local Ray"
+        ) from None
 
 
 def _where(cond):

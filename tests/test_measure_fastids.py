@@ -22,9 +22,11 @@ ids = st.lists(st.integers(0, 2**32 - 1), max_size=60)
     ),
     ids,
     st.sampled_from([1, 4, 16]),
+    st.sampled_from([None, 1, 3]),
 )
-def test_memo_keys_equal_plain_hashing(requests, shared, bs):
-    memo = IdsMemo(bs, "xxh3-128", chunk=24)  # small chunks: many memo hits and misses
+def test_memo_keys_equal_plain_hashing(requests, shared, bs, bound):
+    # small chunks: many memo hits and misses; a tiny bound: the memo empties itself often
+    memo = IdsMemo(bs, "xxh3-128", chunk=24, max_entries=bound)
     for cut, own, spaced, model in requests:
         tokens = shared[: cut * 10] + own
         line = json.dumps(
@@ -39,6 +41,7 @@ def test_memo_keys_equal_plain_hashing(requests, shared, bs):
         _, fresh = split_line(line)
         memo.keys(fresh, extra)  # counts the ids itself, memo hits included
         assert len(fresh) == len(tokens)
+        assert bound is None or len(memo.memo) <= bound + len(tokens)
 
 
 @pytest.mark.parametrize(

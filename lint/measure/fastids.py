@@ -10,7 +10,9 @@ block's ids start. Only the text from that offset on is parsed and hashed.
 Invariants: only text that was fully parsed and checked (unsigned 32-bit ids) ever enters the
 memo, and every key it returns was returned by an earlier ``keys`` call (so an analyzer fed
 every result already stores the first ``RawIds.known`` keys). Memory: one entry per unique
-chunk prefix (a digest and a tuple of pointers to keys the analyzer holds anyway).
+chunk prefix (a digest and a tuple of pointers to keys the analyzer holds anyway); with
+``max_entries`` (the out-of-core executors, where no analyzer holds the keys) it empties
+itself when full.
 """
 
 from __future__ import annotations
@@ -20,8 +22,7 @@ from array import array
 
 import xxhash
 
-from kvscope.backend.prefix_keys import XXH3, ExtraKeys, hash_blocks
-from kvscope.lint.measure.hashing import chain_xxh3
+from kvscope.backend.prefix_keys import ExtraKeys, hash_blocks
 from kvscope.lint.measure.idsparse import numpy_module, parse_ids, parse_ids_at
 
 KEY_RX = re.compile(rb'"prompt_token_ids"\s*:\s*\[')
@@ -77,7 +78,10 @@ def split_line(
 class IdsMemo:
     """Block keys of ``RawIds`` with the repeated chunks looked up instead of parsed."""
 
-    def __init__(self, block_size: int, algo: str, chunk: int = CHUNK) -> None:
+    def __init__(
+        self, block_size: int, algo: str, chunk: int = CHUNK, max_entries: int | None = None
+    ) -> None:
+        self.max_entries = max_entries  # a bound (the memo empties itself): out-of-core runs
         self.chunk = chunk
         self.block_size = block_size
         self.algo = algo
@@ -89,6 +93,8 @@ class IdsMemo:
     def keys(self, ids: RawIds, extra: ExtraKeys) -> list[bytes]:
         """Prefix keys of every full block; raises ``ValueError`` on ids that are not uint32."""
         bs, memo, chunk = self.block_size, self.memo, self.chunk
+        if self.max_entries is not None and len(memo) >= self.max_entries:
+            memo.clear()  # a cache: emptying it costs speed, never correctness
         enc = ids.data
         size = len(enc)
         digest = self.roots.get(extra)
@@ -109,10 +115,7 @@ class IdsMemo:
         ids.count = done * bs + len(tail)
         ids.known = done
         parent = keys[-1] if keys else None
-        if self.algo == XXH3:
-            chain_xxh3(tail, bs, extra, parent, done, keys)
-        else:
-            keys += hash_blocks(tail, bs, extra, self.algo, None, parent, done)
+        keys += hash_blocks(tail, bs, extra, self.algo, None, parent, done)
         if commas is None:  # no numpy: chunk entries only, found by counting commas
             cuts = range(pos + chunk, size, chunk)
             for cut, (blocks, next_start) in zip(

@@ -1,0 +1,168 @@
+"""The capacity curve from a spatial sample of the blocks (SHARDS-style miniature simulation).
+
+A block is sampled iff ``xxh3_64(key, seed) < rate * 2**64``. A block's key covers its whole
+prefix, so the key is exactly what decides whether two requests share that block: every
+reference to a sampled block is kept, and its reuse pattern is exact. A request is replayed
+with only its sampled blocks, as a contracted chain (each sampled block's parent is its nearest
+sampled ancestor, the same for every request holding it), through the backend's own cache
+(``kvscope.backend.cache.simulate``) with the capacity scaled by the rate. The cache keeps its
+contents prefix-closed (ancestors are touched whenever a descendant is), so in both the full and
+the miniature cache a request's hits are its leading blocks.
+
+The estimate is a difference: hits at capacity C = the unbounded hits (known exactly: a block
+is an unbounded hit iff its key was seen in an earlier request, capped so the last prompt token
+is never a hit) minus the capacity misses, which the miniature cache counts on its sample and
+which are scaled by ``total blocks / sampled blocks``. The few hot blocks (system prompts) are
+hits at every capacity, so they add no sampling error; the error comes from the many blocks
+that a small cache loses. At rate 1.0 the estimate is the exact replay.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import xxhash
+
+from kvscope.lint.measure.capacity import (
+    CapacityPoint,
+    Spool,
+    resolve_blocks,
+    simulator,
+)
+
+_SPACE = 1 << 64
+
+
+class SampleStats(NamedTuple):
+    """What the sample holds: requests and full blocks, sampled and in total, and the
+    unbounded hit tokens of the whole log and of the sample."""
+
+    rate: float
+    seed: int
+    requests: int
+    sampled_requests: int
+    blocks: int
+    sampled_blocks: int
+    unbounded_hit_tokens: int
+    sampled_unbounded_hit_tokens: int
+
+
+class Sampler:
+    """Picks the sampled blocks of each request; ``stats()`` reports the sample's size."""
+
+    def __init__(self, rate: float, block_size: int, seed: int = 0) -> None:
+        if not 0 < rate <= 1:
+            raise ValueError(f"--sample-rate {rate}: give a fraction in (0, 1], e.g. 0.1")
+        self.rate = rate
+        self.block_size = block_size
+        self.seed = seed
+        self.threshold = _SPACE if rate >= 1 else int(rate * _SPACE)
+        self.requests = self.sampled_requests = self.blocks = self.sampled_blocks = 0
+        self.hit_tokens = self.sampled_hit_tokens = 0
+
+    def keep(self, key: bytes) -> bool:
+        """Whether block ``key`` is in the sample (the same answer in every request)."""
+        return xxhash.xxh3_64_intdigest(key, self.seed) < self.threshold
+
+    def sample(
+        self, keys: list[bytes], num_tokens: int, repeated_blocks: int
+    ) -> tuple[list[bytes], int] | None:
+        """(sampled keys, tokens to replay them as), or ``None`` if no block is sampled.
+
+        ``repeated_blocks``: the request's leading blocks seen in earlier requests (the
+        analyzer's repeated prefix). The replayed token count keeps the engine's rule that the
+        last prompt token is never a hit: when the request's last full block holds its last
+        token and that block is sampled, the contracted request ends on it too; otherwise one
+        token follows the last sampled block, so every sampled block may hit.
+        """
+        bs = self.block_size
+        hit = min(repeated_blocks, (num_tokens - 1) // bs) if num_tokens > 0 else 0
+        self.requests += 1
+        self.blocks += len(keys)
+        self.hit_tokens += hit * bs
+        if self.threshold == _SPACE:
+            self.sampled_hit_tokens += hit * bs
+            self.sampled_requests += bool(keys)
+            self.sampled_blocks += len(keys)
+            return (keys, num_tokens) if keys else None
+        seed, limit, digest = self.seed, self.threshold, xxhash.xxh3_64_intdigest
+        picked = [k for k in keys[:hit] if digest(k, seed) < limit]
+        self.sampled_hit_tokens += len(picked) * bs
+        picked += [k for k in keys[hit:] if digest(k, seed) < limit]
+        if not picked:
+            return None
+        self.sampled_requests += 1
+        self.sampled_blocks += len(picked)
+        capped = num_tokens == len(keys) * bs and picked[-1] is keys[-1]
+        return picked, len(picked) * bs + (0 if capped else 1)
+
+    def stats(self) -> SampleStats:
+        return SampleStats(
+            self.rate,
+            self.seed,
+            self.requests,
+            self.sampled_requests,
+            self.blocks,
+            self.sampled_blocks,
+            self.hit_tokens,
+            self.sampled_hit_tokens,
+        )
+
+
+def scaled_blocks(blocks: int, rate: float) -> int:
+    """The miniature cache's capacity for a full cache of ``blocks`` (at least one block)."""
+    return max(1, round(blocks * rate))
+
+
+def sampled_curve(
+    spool: Spool,
+    sample: SampleStats,
+    unique: int,
+    points: list[CapacityPoint],
+    policies: list[str],
+    block_size: int,
+    prompt_tokens: int,
+    block_bytes: int | None,
+) -> list[dict]:
+    """``capacity.capacity_curve`` estimated from a spool of sampled requests.
+
+    Rows have the exact curve's keys (hit tokens are estimates) plus ``sample_rate`` and
+    ``sampled_capacity_blocks``; ``requests_too_large`` counts sampled requests.
+    """
+    sim = simulator()
+    if sim is None:
+        raise RuntimeError(
+            "the backend cache simulator (kvscope.backend.cache.simulate) is "
+            "missing; reinstall kvscope"
+        )
+    simulate, hashed = sim
+    scale = sample.blocks / sample.sampled_blocks if sample.sampled_blocks else 0.0
+    rows = []
+    for policy in policies:
+        for point in points:
+            blocks = resolve_blocks(point, unique, block_bytes)
+            mini = scaled_blocks(blocks, sample.rate)
+            result = simulate(
+                (hashed(keys, n) for keys, n in spool.replay()),
+                mini,
+                policy,
+                block_size=block_size,
+            )
+            lost = (sample.sampled_unbounded_hit_tokens - result.hit_tokens) * scale
+            hit = max(0, round(sample.unbounded_hit_tokens - lost))
+            rows.append(
+                {
+                    "policy": policy,
+                    "capacity": point.label,
+                    "capacity_blocks": blocks,
+                    "capacity_tokens": blocks * block_size,
+                    "capacity_bytes": blocks * block_bytes if block_bytes else None,
+                    "fraction_of_unique_blocks": blocks / unique if unique else None,
+                    "hit_tokens": hit,
+                    "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
+                    "requests_too_large": int(result.skipped),
+                    "sample_rate": sample.rate,
+                    "sampled_capacity_blocks": mini,
+                }
+            )
+    return rows

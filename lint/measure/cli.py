@@ -38,13 +38,6 @@ def build_parser() -> Parser:
     )
     p.add_argument("--policies", default="lru,gdsf", help="eviction policies to simulate")
     p.add_argument(
-        "--sample-rate",
-        type=float,
-        default=None,
-        help="estimate the capacity curve from a spatial sample of the blocks (e.g. 0.1); "
-        "default: the exact replay",
-    )
-    p.add_argument(
         "--kv-bytes-per-token",
         type=int,
         default=None,
@@ -111,11 +104,6 @@ def run(args) -> dict:
     memo = IdsMemo(args.block_size, args.algo)
     near = NearMisses()
     spool = cap.Spool(32 if args.algo == "vllm-sha256-cbor" else 16) if points else None
-    sampler = None
-    if spool is not None and args.sample_rate is not None:
-        from kvscope.lint.measure.sampling import Sampler
-
-        sampler = Sampler(args.sample_rate, args.block_size)
     skipped: list[dict] = []
     n_skipped = 0
     extras: dict[tuple, ExtraKeys] = {}
@@ -145,12 +133,7 @@ def run(args) -> dict:
                 out = analyzer.add_keys(keys, len(ids), extra, groups, ids.tokens, ids.known)
             else:
                 out = analyzer.add(item.tokens, extra, groups)
-            if sampler is not None:
-                n_tok = len(item.tokens)
-                picked = sampler.sample(out.keys, n_tok, out.repeated_tokens // args.block_size)
-                if picked is not None:
-                    spool.add(*picked)
-            elif spool is not None:
+            if spool is not None:
                 spool.add(out.keys, len(item.tokens))
             if rec.request is not None:
                 near.add(rec.request, item.text, len(item.tokens), rec.tenant, rec.model)
@@ -159,19 +142,6 @@ def run(args) -> dict:
         if spool is not None and s.requests:
             if cap.simulator() is None:
                 note = "the backend cache simulator is not available in this install"
-            elif sampler is not None:
-                from kvscope.lint.measure.sampling import sampled_curve
-
-                curve = sampled_curve(
-                    spool,
-                    sampler.stats(),
-                    s.unique_blocks,
-                    points,
-                    policies,
-                    args.block_size,
-                    s.prompt_tokens,
-                    block_bytes,
-                )
             else:
                 curve = cap.capacity_curve(
                     spool,
@@ -207,7 +177,6 @@ def run(args) -> dict:
         "skipped": skipped,
         "capacity_curve": curve,
         "capacity_note": note,
-        "capacity_sampling": sampler.stats()._asdict() if sampler is not None else None,
         "by_tenant": s.by["tenant"],
         "by_route": s.by["route"],
         "by_model": s.by["model"],
@@ -222,8 +191,6 @@ def main(argv: list[str] | None = None) -> int:
         return fail(PROG, "--block-size must be a positive number of tokens")
     if args.jobs < 1:
         return fail(PROG, "--jobs must be at least 1")
-    if args.sample_rate is not None and not 0 < args.sample_rate <= 1:
-        return fail(PROG, "--sample-rate must be a fraction in (0, 1], e.g. 0.1")
     for path in args.logs:
         if path != "-" and not os.path.isfile(path):
             return fail(PROG, f"{path}: no such log file; pass JSONL request logs")

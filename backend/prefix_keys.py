@@ -25,6 +25,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from struct import Struct
 from typing import NewType
 
 import xxhash
@@ -120,14 +121,7 @@ def hash_blocks(
         parent = none_hash(algo, seed)
     out: list[BlockHash] = []
     if algo == XXH3:
-        raw = array("I", tokens[: n_full * block_size]).tobytes()
-        step = 4 * block_size
-        digest = xxhash.xxh3_128_digest
-        lora = _xxh3_lora(extra)
-        for i in range(n_full):
-            head = _xxh3_prefix(extra, start_block + i) if i == 0 else b""
-            parent = digest(parent + head + lora + raw[i * step : (i + 1) * step])
-            out.append(BlockHash(parent))
+        _chain_xxh3(tokens, n_full * block_size, 4 * block_size, extra, parent, start_block, out)
         return out
     if algo == VLLM_SHA256_CBOR:
         import cbor2
@@ -140,6 +134,47 @@ def hash_blocks(
             out.append(BlockHash(parent))
         return out
     raise ValueError(f"unknown prefix-key algorithm {algo!r}; choose one of {', '.join(ALGOS)}")
+
+
+def _chain_xxh3(
+    tokens: Sequence[int],
+    used: int,
+    step: int,
+    extra: ExtraKeys,
+    parent: bytes,
+    start_block: int,
+    out: list,
+) -> None:
+    """The xxh3-128 chain with one concatenation per block (struct cuts the token bytes).
+
+    Only block 0 of a request carries the model/salt prefix; every block carries the LoRA.
+    """
+    if isinstance(tokens, array) and tokens.typecode == "I":
+        raw = tokens.tobytes()
+        if len(raw) != 4 * used:
+            raw = raw[: 4 * used]
+    else:
+        raw = array("I", tokens[:used]).tobytes()
+    digest, append = xxhash.xxh3_128_digest, out.append
+    lora = _xxh3_lora(extra)
+    if start_block == 0 and extra != NO_EXTRA:
+        parent = digest(parent + _xxh3_prefix(extra, 0) + lora + raw[:step])
+        append(parent)
+        raw = raw[step:]
+    blocks = _blocks(step).iter_unpack(raw)
+    if lora:
+        for (block,) in blocks:
+            parent = digest(parent + lora + block)
+            append(parent)
+    else:
+        for (block,) in blocks:
+            parent = digest(parent + block)
+            append(parent)
+
+
+@lru_cache(maxsize=16)
+def _blocks(step: int) -> Struct:
+    return Struct(f"{step}s")
 
 
 def block_hashes(

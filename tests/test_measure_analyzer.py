@@ -107,7 +107,7 @@ def test_near_misses_link_rules():
 def top_by_definition(a: Analyzer, n: int) -> list[dict]:
     """Every reused block, its reuse summed over its subtree; keep where reuse stops growing."""
     reuse: dict[bytes, int] = {}
-    for end, (count, _) in a.ends.items():
+    for end, (count, _, _) in a.ends.items():
         k = end
         while k is not None:
             reuse[k] = reuse.get(k, 0) + count
@@ -121,21 +121,37 @@ def top_by_definition(a: Analyzer, n: int) -> list[dict]:
     def depth(k: bytes) -> int:
         return 0 if k is None else 1 + depth(a.seen[k])
 
-    rows = [(depth(k) * a.block_size * r, k) for k, r in reuse.items() if r > best_child.get(k, 0)]
+    def saved(k: bytes, r: int) -> int:  # vLLM: a request that is all prefix saves a block less
+        short = a.ends[k][2] if a.engine == "vllm" and k in a.ends else 0
+        return (depth(k) * r - short) * a.block_size
+
+    rows = [(saved(k, r), k) for k, r in reuse.items() if r > best_child.get(k, 0)]
     rows.sort(key=lambda row: (-row[0], row[1]))
     return [
-        {"tokens": saved // r, "reuses": r, "tokens_saved": saved}
+        {"tokens": depth(k) * a.block_size, "reuses": reuse[k], "tokens_saved": saved}
         for saved, k in rows[:n]
-        for r in [reuse[k]]
     ]
+
+
+def test_tokens_saved_follow_vllms_last_token_rule():
+    """Requests of exactly one 96-token prefix at block size 32: vLLM serves 64 of them."""
+    for engine, want in (("vllm", 64), ("sglang", 96)):
+        a = Analyzer(32, engine)
+        for _ in range(3):
+            a.add(list(range(96)), NO)
+        (row,) = a.top_prefixes(5)
+        assert row["tokens"] == 96 and row["reuses"] == 2
+        assert row["tokens_saved"] == 2 * want
+        a.check_integrity()
 
 
 @given(
     st.lists(st.lists(st.integers(0, 2), max_size=24), min_size=1, max_size=25),
     st.sampled_from([1, 2, 4]),
+    st.sampled_from(["vllm", "sglang"]),
 )
-def test_top_prefixes_equal_the_definition(requests, bs):
-    a = Analyzer(bs)
+def test_top_prefixes_equal_the_definition(requests, bs, engine):
+    a = Analyzer(bs, engine)
     for toks in requests:
         a.add(toks, NO)
     a.check_integrity()

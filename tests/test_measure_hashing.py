@@ -1,19 +1,35 @@
-"""measure's lean xxh3 chain: keys bit-identical to prefix_keys.hash_blocks (the definition)."""
+"""The one xxh3 block-hash chain (prefix_keys.hash_blocks) equals its definition, bit for bit."""
 
 from __future__ import annotations
 
 from array import array
 
-from hypothesis import given
+import xxhash
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kvscope.backend.prefix_keys import XXH3, ExtraKeys, hash_blocks
-from kvscope.lint.measure.hashing import chain_xxh3
+from kvscope.backend.prefix_keys import XXH3, ExtraKeys, hash_blocks, none_hash
 
 names = st.none() | st.sampled_from(["", "m", "tenant-7", "ü"])
 extras = st.builds(ExtraKeys, model=names, lora=names, salt=names)
 
 
+def by_definition(tokens: list[int], bs: int, extra: ExtraKeys) -> list[bytes]:
+    """xxh3_128(parent || (block 0 only: model, lora, salt) || lora || token bytes)."""
+    parent, out = none_hash(XXH3), []
+    lora = b"" if extra.lora is None else b"\x1dL" + extra.lora.encode()
+    for i in range(len(tokens) // bs):
+        head = b""
+        if i == 0 and extra != ExtraKeys():
+            head = "\x1f".join((extra.model or "", extra.lora or "", extra.salt or "")).encode()
+            head += b"\x1e"
+        block = array("I", tokens[i * bs : (i + 1) * bs]).tobytes()
+        parent = xxhash.xxh3_128_digest(parent + head + lora + block)
+        out.append(parent)
+    return out
+
+
+@settings(max_examples=150)
 @given(
     st.lists(st.integers(0, 2**32 - 1), max_size=70),
     st.sampled_from([1, 3, 16]),
@@ -21,14 +37,11 @@ extras = st.builds(ExtraKeys, model=names, lora=names, salt=names)
     st.integers(0, 5),
     st.booleans(),
 )
-def test_chain_equals_hash_blocks(tokens, bs, extra, split, as_array):
-    want = hash_blocks(tokens, bs, extra, XXH3)
+def test_chain_equals_definition_and_resumes(tokens, bs, extra, split, as_array):
+    want = by_definition(tokens, bs, extra)
     seq = array("I", tokens) if as_array else tokens
-    got: list[bytes] = []
-    chain_xxh3(seq, bs, extra, None, 0, got)
-    assert got == want
+    assert hash_blocks(seq, bs, extra, XXH3) == want
     # resuming after ``split`` blocks (the memo's case) continues the same chain
     k = min(split, len(want))
-    resumed = list(want[:k])
-    chain_xxh3(seq[k * bs :], bs, extra, want[k - 1] if k else None, k, resumed)
-    assert resumed == want
+    parent = want[k - 1] if k else None
+    assert want[:k] + hash_blocks(seq[k * bs :], bs, extra, XXH3, None, parent, k) == want

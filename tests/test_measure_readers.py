@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kvscope.lint.measure.readers import Record, Skipped, read_log
+from kvscope.lint.measure.readers import ReadError, Record, Skipped, read_log
 
 DATA = Path(__file__).parent / "data" / "measure"
 
@@ -35,15 +35,27 @@ def test_shapes_fixture():
     assert pre.request is None and pre.tenant == "globex"
 
 
-def test_gzip_detected_by_content_and_truncation_is_not_fatal(tmp_path):
+def test_gzip_detected_by_content_and_truncation_keeps_what_was_read(tmp_path):
     items = list(read_log(DATA / "pretokenized.jsonl.gz"))
     assert len(items) == 20 and all(isinstance(i, Record) for i in items)
-    raw = (DATA / "pretokenized.jsonl.gz").read_bytes()
-    cut = tmp_path / "cut.log"  # no .gz suffix on purpose
+    raw = gzip.compress(b"".join(b'{"prompt": "request %d"}\n' % i for i in range(5000)))
+    cut = tmp_path / "cut.log"  # no .gz suffix on purpose: detected from the content
     cut.write_bytes(raw[: len(raw) // 2])
     items = list(read_log(cut))
-    assert isinstance(items[-1], Skipped) and "unreadable" in items[-1].reason
-    assert all(isinstance(i, Record) for i in items[:-1])
+    err = items[-1]
+    assert isinstance(err, ReadError) and err.reason == "truncated gzip stream"
+    assert err.offset == len(raw) // 2 and err.source == str(cut)
+    records = items[:-1]
+    assert len(records) > 1000 and all(isinstance(i, Record) for i in records)
+    assert [r.request["prompt"] for r in records] == [f"request {i}" for i in range(len(records))]
+    assert err.line == len(records) + 1
+
+
+def test_gz_name_without_gzip_content_is_a_read_error(tmp_path):
+    fake = tmp_path / "log.jsonl.gz"
+    fake.write_text('{"prompt": "hello"}\n')
+    (err,) = read_log(fake)
+    assert isinstance(err, ReadError) and "not a gzip file" in err.reason
 
 
 def test_missing_file_is_a_skipped_entry(tmp_path):
@@ -94,5 +106,8 @@ def test_fuzzed_logs_never_crash_and_account_for_every_line(tmp_path_factory, bo
     nonblank = {n for n, text in enumerate(body, 1) if text.strip()}
     assert seen_lines <= nonblank | {0}
     # every non-blank line is either analysed or reported as skipped (unless decoding failed)
-    if not any(isinstance(i, Skipped) and i.reason.startswith("unreadable") for i in items):
+    if not any(
+        isinstance(i, ReadError) or (isinstance(i, Skipped) and i.reason.startswith("unreadable"))
+        for i in items
+    ):
         assert nonblank <= seen_lines

@@ -1,7 +1,9 @@
 """``promptlint measure LOGS``: the repeated-prefix fraction of request logs, and what breaks it.
 
-Exit codes: 0 (analysed; skipped lines are reported, never fatal), 2 (bad arguments or a log
-that does not exist).
+Exit codes: 0 (analysed; skipped lines are reported, never fatal), 2 (bad arguments, a log
+that does not exist, or a log that could not be read to its end: a truncated or corrupt gzip
+stream, a ``.gz`` that is not gzip; the report of what was read is still printed, and
+``--skip-bad`` makes it exit 0).
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ import os
 import sys
 
 from kvscope.backend.cli_args import Parser, fail
+from kvscope.backend.prefix_keys import DEFAULT_BLOCK_SIZE
+from kvscope.lint.measure.executors import EXECUTORS
 
 PROG = "promptlint measure"
-MAX_SKIPPED_LISTED = 100
 
 
 def build_parser() -> Parser:
@@ -25,7 +28,17 @@ def build_parser() -> Parser:
         default="vllm",
         help="vllm: block-aligned, never the last token; sglang: token radix",
     )
-    p.add_argument("--block-size", type=int, default=16)
+    p.add_argument(
+        "--block-size",
+        type=int,
+        default=None,
+        help="tokens per KV block (default 16; vLLM on CPU uses 32; see --metrics)",
+    )
+    p.add_argument(
+        "--metrics",
+        default=None,
+        help="the engine's /metrics URL or a saved scrape: block size from vllm:cache_config_info",
+    )
     p.add_argument("--tokenizer", default="cl100k", help="cl100k | bytes | hf:<path>")
     p.add_argument("--chat-template", default=None, help="Jinja chat template; default ChatML")
     p.add_argument("--algo", default="xxh3-128", help="prefix-key algorithm")
@@ -55,12 +68,38 @@ def build_parser() -> Parser:
     )
     p.add_argument("--top", type=int, default=10, help="rows of top prefixes and near misses")
     p.add_argument("--plot", default=None, help="write the capacity curve to a .png or .html")
+    p.add_argument(
+        "--per-request",
+        default=None,
+        metavar="FILE",
+        help="write one JSONL line per request (index, id, prompt tokens, hit tokens per engine)",
+    )
+    p.add_argument(
+        "--ignore-responses",
+        action="store_true",
+        help="do not cache the blocks of logged responses (default: cached, as engines do)",
+    )
+    p.add_argument(
+        "--skip-bad",
+        action="store_true",
+        help="a truncated or corrupt log is a warning, not exit 2",
+    )
+    p.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="auto",
+        help="inprocess | duckdb (out of core) | ray (distributed); auto: duckdb above 2 GiB "
+        "of logs when installed (kvscope[scale])",
+    )
+    p.add_argument("--memory-limit", default=None, help="DuckDB memory limit (e.g. 1GB)")
+    p.add_argument("--temp-dir", default=None, help="spill directory for duckdb/ray")
+    p.add_argument("--ray-address", default=None, help="Ray cluster address (default: local)")
     return p
 
 
-def _block_bytes(args) -> int | None:
+def _block_bytes(args, block_size: int) -> int | None:
     if args.kv_bytes_per_token:
-        return args.kv_bytes_per_token * args.block_size
+        return args.kv_bytes_per_token * block_size
     if args.preset:
         from kvscope.backend import capacity
 
@@ -71,123 +110,54 @@ def _block_bytes(args) -> int | None:
         per_token = capacity.kv_bytes_per_token(
             shape.layers, shape.kv_heads, shape.head_dim, shape.dtype
         )
-        return per_token * args.block_size
+        return per_token * block_size
     return None
+
+
+def _block_size(args) -> tuple[int, str]:
+    """(block size, where it came from): ``--block-size``, the engine's metrics, the default."""
+    if args.metrics:
+        from kvscope.lint.measure.engineinfo import fetch_metrics, parse_block_size
+
+        found = parse_block_size(fetch_metrics(args.metrics))
+        if args.block_size is not None and args.block_size != found:
+            raise ValueError(
+                f"--block-size {args.block_size} disagrees with the engine's block_size "
+                f"{found} in --metrics; drop one of them"
+            )
+        return found, "metrics"
+    if args.block_size is not None:
+        return args.block_size, "flag"
+    return DEFAULT_BLOCK_SIZE, "default"
 
 
 def run(args) -> dict:
     """Analyse the logs named in ``args``; returns the JSON document."""
-    from kvscope.backend.prefix_keys import ExtraKeys
-    from kvscope.backend.tokenizers import get_tokenizer
-    from kvscope.lint.measure import capacity as cap
-    from kvscope.lint.measure.analyzer import Analyzer
-    from kvscope.lint.measure.fastids import IdsMemo, RawIds
-    from kvscope.lint.measure.nearmiss import NearMisses
-    from kvscope.lint.measure.readers import Skipped, read_logs
-    from kvscope.lint.measure.tokenize import prepare_all
+    from kvscope.lint.measure.job import run as run_job
+    from kvscope.lint.measure.pipeline import MeasureOptions
 
-    tokenizer = get_tokenizer(args.tokenizer)
     template = None
     if args.chat_template:
         from kvscope.backend.chat import load_chat_template
 
         template = load_chat_template(args.chat_template)
-    points = (
-        None if args.capacity == "none" else cap.parse_points(args.capacity or cap.DEFAULT_POINTS)
+    block_size, args.block_size_source = _block_size(args)
+    args.block_bytes = _block_bytes(args, block_size)
+    opts = MeasureOptions(
+        tokenizer=args.tokenizer,
+        template=template,
+        block_size=block_size,
+        algo=args.algo,
+        jobs=args.jobs,
+        salt_by_tenant=args.salt_by_tenant,
+        responses=not args.ignore_responses,
     )
-    policies = [p.strip() for p in args.policies.split(",") if p.strip()]
-    for policy in policies:
-        if policy not in cap.POLICIES:
-            raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(cap.POLICIES)}")
-    block_bytes = _block_bytes(args)
-    analyzer = Analyzer(args.block_size, args.engine, args.algo)
-    memo = IdsMemo(args.block_size, args.algo)
-    near = NearMisses()
-    spool = cap.Spool(32 if args.algo == "vllm-sha256-cbor" else 16) if points else None
-    skipped: list[dict] = []
-    n_skipped = 0
-    extras: dict[tuple, ExtraKeys] = {}
-    try:
-        for item in prepare_all(read_logs(args.logs), args.tokenizer, template, args.jobs):
-            if isinstance(item, Skipped):
-                n_skipped += 1
-                if len(skipped) < MAX_SKIPPED_LISTED:
-                    skipped.append({"file": item.source, "line": item.line, "reason": item.reason})
-                continue
-            rec = item.record
-            salt = rec.salt or (rec.tenant if args.salt_by_tenant else None)
-            extra = extras.get((rec.model, salt))
-            if extra is None:
-                extra = extras[rec.model, salt] = ExtraKeys(model=rec.model, salt=salt)
-            groups = {"tenant": rec.tenant, "route": rec.route, "model": rec.model}
-            if isinstance(item.tokens, RawIds):
-                try:
-                    keys = memo.keys(item.tokens, extra)
-                except (ValueError, TypeError, OverflowError):
-                    n_skipped += 1
-                    if len(skipped) < MAX_SKIPPED_LISTED:
-                        reason = "token ids must be unsigned 32-bit integers"
-                        skipped.append({"file": rec.source, "line": rec.line, "reason": reason})
-                    continue
-                ids = item.tokens
-                out = analyzer.add_keys(keys, len(ids), extra, groups, ids.tokens, ids.known)
-            else:
-                out = analyzer.add(item.tokens, extra, groups)
-            if spool is not None:
-                spool.add(out.keys, len(item.tokens))
-            if rec.request is not None:
-                near.add(rec.request, item.text, len(item.tokens), rec.tenant, rec.model)
-        s = analyzer.summary()
-        curve, note = [], None
-        if spool is not None and s.requests:
-            if cap.simulator() is None:
-                note = "the backend cache simulator is not available in this install"
-            else:
-                curve = cap.capacity_curve(
-                    spool,
-                    s.unique_blocks,
-                    points,
-                    policies,
-                    args.block_size,
-                    s.prompt_tokens,
-                    block_bytes,
-                )
-    finally:
-        if spool is not None:
-            spool.close()
-    tops = analyzer.top_prefixes(args.top)
-    for row in tops:
-        try:
-            row["text_head"] = tokenizer.decode(row.pop("head_tokens"))
-        except (ValueError, KeyError, OverflowError):
-            row["text_head"] = ""
-    frac = lambda x: x / s.prompt_tokens if s.prompt_tokens else 0.0  # noqa: E731
-    return {
-        "requests": s.requests,
-        "prompt_tokens": s.prompt_tokens,
-        "repeated_prefix_tokens": s.repeated_prefix_tokens,
-        "repeated_prefix_fraction": frac(s.repeated_prefix_tokens),
-        "engine": args.engine,
-        "engine_hit_tokens": s.engine_hit_tokens,
-        "engine_hit_fraction": frac(s.engine_hit_tokens),
-        "block_size": args.block_size,
-        "tokenizer": args.tokenizer,
-        "unique_blocks": s.unique_blocks,
-        "skipped_lines": n_skipped,
-        "skipped": skipped,
-        "capacity_curve": curve,
-        "capacity_note": note,
-        "by_tenant": s.by["tenant"],
-        "by_route": s.by["route"],
-        "by_model": s.by["model"],
-        "top_prefixes": tops,
-        "near_misses": near.top(args.top),
-    }
+    return run_job(args, opts)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.block_size <= 0:
+    if args.block_size is not None and args.block_size <= 0:
         return fail(PROG, "--block-size must be a positive number of tokens")
     if args.jobs < 1:
         return fail(PROG, "--jobs must be at least 1")
@@ -196,10 +166,16 @@ def main(argv: list[str] | None = None) -> int:
             return fail(PROG, f"{path}: no such log file; pass JSONL request logs")
     if args.plot and not args.plot.lower().endswith((".png", ".html", ".htm")):
         return fail(PROG, f"--plot {args.plot}: use a .png or .html file name")
+    for flag, out in (("--plot", args.plot), ("--per-request", args.per_request)):
+        folder = os.path.dirname(os.path.abspath(out)) if out else None
+        if folder and not os.path.isdir(folder):
+            return fail(PROG, f"{flag} {out}: no such directory {folder}")
     try:
         doc = run(args)
-    except (ValueError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, ImportError) as exc:
         return fail(PROG, str(exc).splitlines()[0])
+    except OSError as exc:
+        return fail(PROG, f"{exc.filename or ''}: {exc.strerror or exc}".strip(": "))
     if args.plot:
         if not doc["capacity_curve"]:
             return fail(PROG, "--plot needs a capacity curve; drop '--capacity none'")
@@ -216,6 +192,13 @@ def main(argv: list[str] | None = None) -> int:
         from kvscope.lint.measure.report import render_text
 
         render_text(doc, Console(highlight=False))
+    for err in doc["read_errors"]:
+        where = f"byte {err['offset']}" if err["offset"] is not None else f"line {err['line']}"
+        kept = f"the requests of its first {err['line'] - 1} line(s) are counted"
+        msg = f"{err['file']}: {err['reason']} at {where}; {kept}"
+        if not args.skip_bad:
+            return fail(PROG, msg + "; pass --skip-bad to accept a partial log")
+        sys.stderr.write(f"{PROG}: warning: {msg}\n")
     return 0
 
 

@@ -20,8 +20,7 @@ from array import array
 
 import xxhash
 
-from kvscope.backend.prefix_keys import XXH3, ExtraKeys, hash_blocks
-from kvscope.lint.measure.hashing import chain_xxh3
+from kvscope.backend.prefix_keys import ExtraKeys, hash_blocks
 from kvscope.lint.measure.idsparse import numpy_module, parse_ids, parse_ids_at
 
 KEY_RX = re.compile(rb'"prompt_token_ids"\s*:\s*\[')
@@ -109,10 +108,7 @@ class IdsMemo:
         ids.count = done * bs + len(tail)
         ids.known = done
         parent = keys[-1] if keys else None
-        if self.algo == XXH3:
-            chain_xxh3(tail, bs, extra, parent, done, keys)
-        else:
-            keys += hash_blocks(tail, bs, extra, self.algo, None, parent, done)
+        keys += hash_blocks(tail, bs, extra, self.algo, None, parent, done)
         if commas is None:  # no numpy: chunk entries only, found by counting commas
             cuts = range(pos + chunk, size, chunk)
             for cut, (blocks, next_start) in zip(

@@ -18,8 +18,15 @@ READ_BUFFER = 1 << 20
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
+class NotGzip(ValueError):
+    """A file named ``.gz`` whose content is not gzip."""
+
+
 def open_log(path: str | Path):
-    """A binary stream over a log file (``-``: stdin); gzip is detected from the content."""
+    """A binary stream over a log file (``-``: stdin); gzip is detected from the content.
+
+    A file named ``*.gz`` that does not start with the gzip magic raises ``NotGzip``.
+    """
     if str(path) == "-":
         import sys
 
@@ -31,9 +38,35 @@ def open_log(path: str | Path):
         return gzip.GzipFile(fileobj=raw) if raw.peek(2)[:2] == _GZIP_MAGIC else raw
     raw = open(path, "rb", buffering=READ_BUFFER)  # noqa: SIM115 - closed by the caller
     if raw.peek(2)[:2] != _GZIP_MAGIC:
+        if str(path).lower().endswith(".gz"):
+            raw.close()
+            raise NotGzip(f"{path}: named .gz but not gzip (no gzip header at byte 0)")
         return raw
-    raw.close()
-    return io.BufferedReader(gzip.open(path, "rb"), READ_BUFFER)
+    return _Gzip(raw)
+
+
+class _Gzip(gzip.GzipFile):
+    """A gzip stream that knows how far into the compressed file it has read.
+
+    Lines come from GzipFile's own small-chunk reader: a larger buffer over it would lose
+    the lines decompressed just before a truncation (its read raises and drops them).
+    """
+
+    def __init__(self, raw) -> None:
+        self.compressed = raw
+        super().__init__(fileobj=raw, mode="rb")
+
+    def compressed_offset(self) -> int:
+        return self.compressed.tell()
+
+    def close(self) -> None:
+        super().close()
+        self.compressed.close()
+
+
+def compressed_offset(stream) -> int | None:
+    """Bytes of the compressed file consumed so far (gzip streams only)."""
+    return stream.compressed_offset() if isinstance(stream, _Gzip) else None
 
 
 def _split_cr(buf: bytes, start: int, end: int) -> Iterator[tuple[bytes, int, int]]:

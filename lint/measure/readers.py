@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from kvscope.lint.measure.fastids import RawIds, split_line
-from kvscope.lint.measure.lines import iter_lines, open_log
+from kvscope.lint.measure.lines import NotGzip, compressed_offset, iter_lines, open_log
 
 _SHAREGPT_ROLES = {
     "human": "user",
@@ -52,6 +53,10 @@ class Record(NamedTuple):
     route: str | None
     model: str | None
     salt: str | None
+    id: str | None = None
+    session: str | None = None
+    user: str | None = None
+    response: str | Sequence[int] | None = None
 
 
 class Skipped(NamedTuple):
@@ -60,6 +65,22 @@ class Skipped(NamedTuple):
     source: str
     line: int
     reason: str
+
+
+class ReadError(NamedTuple):
+    """A log that could not be read to its end: what was read before ``line`` is kept.
+
+    ``offset`` is the byte offset in the (compressed) file where reading stopped, when known.
+    """
+
+    source: str
+    line: int
+    offset: int | None
+    reason: str
+
+    def message(self) -> str:
+        where = f"byte {self.offset}" if self.offset is not None else f"line {self.line}"
+        return f"{self.source}: {self.reason} at {where}; the {self.line - 1} line(s) before it"
 
 
 def _str(value: object) -> str | None:
@@ -76,9 +97,11 @@ def _token_ids(value: object) -> array | None:
         return None
 
 
-def _sharegpt(conv: list) -> list[dict]:
-    """One request body per human turn of a ShareGPT conversation."""
-    messages, out = [], []
+def _sharegpt(conv: list) -> list[tuple[dict, str | None]]:
+    """(request body, the assistant's reply if logged) per human turn of a ShareGPT
+    conversation."""
+    messages: list[dict] = []
+    out: list[list] = []
     for turn in conv:
         if not isinstance(turn, dict):
             raise ValueError("a ShareGPT turn is not an object")
@@ -86,12 +109,36 @@ def _sharegpt(conv: list) -> list[dict]:
         value = turn.get("value")
         if role is None or not isinstance(value, str):
             raise ValueError("a ShareGPT turn needs 'from' (human/gpt/system) and 'value'")
+        if role == "assistant" and out and out[-1][1] is None and messages[-1]["role"] == "user":
+            out[-1][1] = value
         messages.append({"role": role, "content": value})
         if role == "user":
-            out.append({"messages": list(messages)})
+            out.append([{"messages": list(messages)}, None])
     if not out:
         raise ValueError("a ShareGPT conversation without a human turn has no request")
-    return out
+    return [(req, reply) for req, reply in out]
+
+
+def _response(obj: dict, body: dict) -> str | Sequence[int] | None:
+    """The logged output of a request: output token ids, or the reply text of an OpenAI
+    response body (chat ``choices[0].message.content`` or completions ``choices[0].text``)."""
+    for holder in (obj, body):
+        ids = _token_ids(holder.get("output_token_ids"))
+        if ids is not None:
+            return ids
+    resp = obj.get("response")
+    if isinstance(resp, dict) and isinstance(resp.get("body"), dict):
+        resp = resp["body"]  # OpenAI batch output lines
+    if not isinstance(resp, dict):
+        return None
+    choices = resp.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        return None
+    first = choices[0]
+    msg = first.get("message")
+    if isinstance(msg, dict) and isinstance(msg.get("content"), str):
+        return msg["content"]
+    return first["text"] if isinstance(first.get("text"), str) else None
 
 
 def parse_obj(obj: object, source: str, line: int) -> list[Record]:
@@ -108,26 +155,31 @@ def parse_obj(obj: object, source: str, line: int) -> list[Record]:
     def pick(key: str) -> str | None:
         return _str(obj.get(key)) or _str(body.get(key)) or _str(meta.get(key))
 
-    tenant = pick("tenant") or pick("user")
+    user = pick("user")
+    tenant = pick("tenant") or user
     route, model, salt = pick("route"), pick("model"), pick("cache_salt")
+    rid = pick("request_id") or pick("id") or pick("custom_id")
+    session = pick("session_id") or pick("session") or pick("conversation_id")
+    meta_ = (tenant, route, model, salt, rid, session, user)
+    response = _response(obj, body)
     ids = _token_ids(obj.get("prompt_token_ids")) or _token_ids(body.get("prompt_token_ids"))
     if ids is None and "messages" not in body:
         ids = _token_ids(body.get("prompt"))
     if ids is not None:
-        return [Record(source, line, None, ids, tenant, route, model, salt)]
+        return [Record(source, line, None, ids, *meta_, response)]
     if isinstance(body.get("messages"), list):
         request = {"messages": body["messages"]}
         if body.get("tools"):
             request["tools"] = body["tools"]
-        return [Record(source, line, request, None, tenant, route, model, salt)]
+        return [Record(source, line, request, None, *meta_, response)]
     if isinstance(body.get("conversations"), list):
         return [
-            Record(source, line, req, None, tenant, route, model, salt)
-            for req in _sharegpt(body["conversations"])
+            Record(source, line, req, None, *meta_, reply)
+            for req, reply in _sharegpt(body["conversations"])
         ]
     for key in ("prompt", "text", "input"):
         if isinstance(body.get(key), str):
-            return [Record(source, line, {"prompt": body[key]}, None, tenant, route, model, salt)]
+            return [Record(source, line, {"prompt": body[key]}, None, *meta_, response)]
     raise ValueError("no 'messages', 'prompt', 'prompt_token_ids' or 'conversations'")
 
 
@@ -176,11 +228,16 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
 
     Lines are read as bytes: a pre-tokenized line's id list is never decoded or copied into
     a ``str`` (``RawIds``, checked when parsed); every other line is decoded as UTF-8 (an
-    undecodable line is skipped as ``unreadable``; a broken gzip stream ends the file).
+    undecodable line is skipped as ``unreadable``). A truncated or corrupt gzip stream, or a
+    ``.gz`` file that is not gzip, ends the file with a ``ReadError`` (the lines before it
+    are kept).
     """
     source = str(path)
     try:
         stream = open_log(path)
+    except NotGzip:
+        yield ReadError(source, 1, 0, "not a gzip file (named .gz)")
+        return
     except OSError as exc:
         yield Skipped(source, 0, f"cannot open: {exc.strerror or exc}")
         return
@@ -191,8 +248,10 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
             while True:
                 try:
                     buf, start, end = next(lines, (None, 0, 0))
-                except (OSError, EOFError, gzip.BadGzipFile) as exc:
-                    yield Skipped(source, line_no + 1, f"unreadable: {exc.__class__.__name__}")
+                except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
+                    what = "truncated" if isinstance(exc, EOFError) else "corrupt"
+                    offset = compressed_offset(stream)
+                    yield ReadError(source, line_no + 1, offset, f"{what} gzip stream")
                     return
                 if buf is None:
                     return
@@ -219,7 +278,7 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
         yield Skipped(source, line_no, f"unreadable: {exc}")
 
 
-def read_logs(paths: list[str]) -> Iterator[Record | Skipped]:
+def read_logs(paths: list[str]) -> Iterator[Record | Skipped | ReadError]:
     """Records and skipped lines of several logs, one after the other."""
     for path in paths:
         yield from read_log(path)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import NamedTuple
 
-from kvscope.lint.measure.readers import Record, Skipped
+from kvscope.lint.measure.readers import ReadError, Record, Skipped
 
 CHUNK = 64
 
@@ -41,7 +41,7 @@ def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared
     ``tokenizer`` is a ``SegmentTokenizer`` (anything with ``encode(text)`` that treats
     special-token text as special).
     """
-    if isinstance(item, Skipped):
+    if isinstance(item, (Skipped, ReadError)):
         return item
     if item.token_ids is not None:
         return Prepared(item, item.token_ids, None)
@@ -69,7 +69,7 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
 
 def _local(item: Record | Skipped) -> bool:
     """Nothing for a worker to do: a skipped line or pre-tokenized ids."""
-    return type(item) is Skipped or (type(item) is Record and item.token_ids is not None)
+    return type(item) is not Record or (type(item) is Record and item.token_ids is not None)
 
 
 def _merge(chunk: list, job) -> Iterator[Prepared | Skipped]:
@@ -77,7 +77,7 @@ def _merge(chunk: list, job) -> Iterator[Prepared | Skipped]:
     for item, out in zip(chunk, done, strict=True):
         if out is not None:
             yield out
-        elif type(item) is Skipped:
+        elif type(item) is not Record:
             yield item
         else:
             yield Prepared(item, item.token_ids, None)

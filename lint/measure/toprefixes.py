@@ -17,12 +17,13 @@ def top_prefixes(
     heads: dict[bytes, tuple],
     block_size: int,
     n: int = 10,
+    vllm: bool = False,
 ) -> list[dict]:
     """The ``n`` prefixes saving the most tokens (ties: by key).
 
     ``seen`` maps every stored block to its parent, ``ends`` a reuse end to ``[requests whose
-    reused prefix ended there, its depth in blocks]``, ``heads`` a chain's first block to its
-    first tokens.
+    reused prefix ended there, its depth in blocks, how many of them vLLM serves one block
+    less]``, ``heads`` a block of a chain's head to its tokens.
     """
     if n <= 0:
         return []
@@ -38,7 +39,7 @@ def top_prefixes(
             low = above
         up[block], up[low], depth[block] = up[low], block, d
 
-    for end, (_, d) in ends.items():
+    for end, (_, d, _) in ends.items():
         if end in owner:
             mark(end, d)
             continue
@@ -55,19 +56,32 @@ def top_prefixes(
         par = up[k]
         if par is not None:
             reuse[par] += reuse[k]
-    rows = sorted((-depth[k] * block_size * reuse[k], k) for k in depth)
-    out = []
-    for neg_saved, key in rows[:n]:
-        root = key
-        while seen[root] is not None:
-            root = seen[root]
-        out.append(
-            {
-                "tokens": depth[key] * block_size,
-                "requests": reuse[key] + 1,
-                "reuses": reuse[key],
-                "tokens_saved": -neg_saved,
-                "head_tokens": list(heads.get(root, ())),
-            }
-        )
-    return out
+
+    def saved(k: bytes) -> int:
+        short = ends[k][2] if vllm and k in ends else 0
+        return (depth[k] * reuse[k] - short) * block_size
+
+    rows = sorted((-saved(k), k) for k in depth)
+    return [
+        {
+            "tokens": depth[key] * block_size,
+            "requests": reuse[key] + 1,
+            "reuses": reuse[key],
+            "tokens_saved": -neg_saved,
+            "head_tokens": head_tokens(seen, heads, key, depth[key]),
+        }
+        for neg_saved, key in rows[:n]
+    ]
+
+
+def head_tokens(seen: dict, heads: dict, key: bytes, depth: int, limit: int = 48) -> list[int]:
+    """The first ``limit`` tokens of the prefix ending at ``key`` (``depth`` blocks)."""
+    chain = [key]
+    while (par := seen[chain[-1]]) is not None:
+        chain.append(par)
+    out: list[int] = []
+    for block in reversed(chain):
+        if len(out) >= limit or block not in heads:
+            break
+        out += heads[block]
+    return out[:limit]

@@ -51,6 +51,24 @@ def build_parser() -> Parser:
     )
     p.add_argument("--policies", default="lru,gdsf", help="eviction policies to simulate")
     p.add_argument(
+        "--sample-rate",
+        type=float,
+        default=None,
+        help="estimate the capacity curve from a spatial sample of the blocks (e.g. 0.1); "
+        "default: the exact replay",
+    )
+    p.add_argument(
+        "--replicas",
+        type=int,
+        default=None,
+        help="simulate N replicas (each with --capacity) under the --routing policies",
+    )
+    p.add_argument(
+        "--routing",
+        default=None,
+        help="routing policies for --replicas (default round-robin,random,session,prefix-aware)",
+    )
+    p.add_argument(
         "--kv-bytes-per-token",
         type=int,
         default=None,
@@ -161,6 +179,14 @@ def main(argv: list[str] | None = None) -> int:
         return fail(PROG, "--block-size must be a positive number of tokens")
     if args.jobs < 1:
         return fail(PROG, "--jobs must be at least 1")
+    if args.sample_rate is not None and not 0 < args.sample_rate <= 1:
+        return fail(PROG, "--sample-rate must be a fraction in (0, 1], e.g. 0.1")
+    if args.replicas is not None and args.replicas < 1:
+        return fail(PROG, "--replicas must be at least 1")
+    if args.routing is not None and args.replicas is None:
+        return fail(PROG, "--routing needs --replicas N (the fleet to route to)")
+    if args.replicas is not None and args.capacity == "none":
+        return fail(PROG, "--replicas needs a --capacity per replica; drop '--capacity none'")
     for path in args.logs:
         if path != "-" and not os.path.isfile(path):
             return fail(PROG, f"{path}: no such log file; pass JSONL request logs")

@@ -9,10 +9,11 @@ sampled ancestor, the same for every request holding it), through the backend's 
 contents prefix-closed (ancestors are touched whenever a descendant is), so in both the full and
 the miniature cache a request's hits are its leading blocks.
 
-The estimate is a difference: hits at capacity C = the unbounded hits (known exactly: a block
-is an unbounded hit iff its key was seen in an earlier request, capped so the last prompt token
-is never a hit) minus the capacity misses, which the miniature cache counts on its sample and
-which are scaled by ``total blocks / sampled blocks``. The few hot blocks (system prompts) are
+The estimate is a difference: hits at capacity C = the unbounded hits (known exactly from the
+executor, in or out of core: a block is an unbounded hit iff its key was seen in an earlier
+request, never a request's last token) minus the capacity misses, which the miniature cache
+counts on its sample (its unbounded hits minus its hits at C) and which are scaled by
+``total blocks / sampled blocks``. The few hot blocks (system prompts) are
 hits at every capacity, so they add no sampling error; the error comes from the many blocks
 that a small cache loses. At rate 1.0 the estimate is the exact replay.
 """
@@ -35,7 +36,8 @@ _SPACE = 1 << 64
 
 class SampleStats(NamedTuple):
     """What the sample holds: requests and full blocks, sampled and in total, and the
-    unbounded hit tokens of the whole log and of the sample."""
+    sample's unbounded hit tokens (its blocks seen in an earlier request, never a request's
+    last token)."""
 
     rate: float
     seed: int
@@ -43,12 +45,14 @@ class SampleStats(NamedTuple):
     sampled_requests: int
     blocks: int
     sampled_blocks: int
-    unbounded_hit_tokens: int
     sampled_unbounded_hit_tokens: int
 
 
 class Sampler:
-    """Picks the sampled blocks of each request; ``stats()`` reports the sample's size."""
+    """Picks the sampled blocks of each request; ``stats()`` reports the sample's size.
+
+    Memory: the sampled keys seen so far (``rate`` x the log's unique blocks).
+    """
 
     def __init__(self, rate: float, block_size: int, seed: int = 0) -> None:
         if not 0 < rate <= 1:
@@ -57,44 +61,45 @@ class Sampler:
         self.block_size = block_size
         self.seed = seed
         self.threshold = _SPACE if rate >= 1 else int(rate * _SPACE)
+        self.seen: set[bytes] = set()
         self.requests = self.sampled_requests = self.blocks = self.sampled_blocks = 0
-        self.hit_tokens = self.sampled_hit_tokens = 0
+        self.sampled_hit_tokens = 0
 
     def keep(self, key: bytes) -> bool:
         """Whether block ``key`` is in the sample (the same answer in every request)."""
         return xxhash.xxh3_64_intdigest(key, self.seed) < self.threshold
 
-    def sample(
-        self, keys: list[bytes], num_tokens: int, repeated_blocks: int
-    ) -> tuple[list[bytes], int] | None:
+    def sample(self, keys: list[bytes], num_tokens: int) -> tuple[list[bytes], int] | None:
         """(sampled keys, tokens to replay them as), or ``None`` if no block is sampled.
 
-        ``repeated_blocks``: the request's leading blocks seen in earlier requests (the
-        analyzer's repeated prefix). The replayed token count keeps the engine's rule that the
-        last prompt token is never a hit: when the request's last full block holds its last
-        token and that block is sampled, the contracted request ends on it too; otherwise one
-        token follows the last sampled block, so every sampled block may hit.
+        The replayed token count keeps the engine's rule that the last prompt token is never a
+        hit: when the request's last full block holds its last token and that block is sampled,
+        the contracted request ends on it too; otherwise one token follows the last sampled
+        block, so every sampled block may hit. At rate 1.0 the request is kept as it is.
         """
         bs = self.block_size
-        hit = min(repeated_blocks, (num_tokens - 1) // bs) if num_tokens > 0 else 0
         self.requests += 1
         self.blocks += len(keys)
-        self.hit_tokens += hit * bs
         if self.threshold == _SPACE:
-            self.sampled_hit_tokens += hit * bs
-            self.sampled_requests += bool(keys)
-            self.sampled_blocks += len(keys)
-            return (keys, num_tokens) if keys else None
-        seed, limit, digest = self.seed, self.threshold, xxhash.xxh3_64_intdigest
-        picked = [k for k in keys[:hit] if digest(k, seed) < limit]
-        self.sampled_hit_tokens += len(picked) * bs
-        picked += [k for k in keys[hit:] if digest(k, seed) < limit]
+            picked, tokens = keys, num_tokens
+            hittable = min(len(keys), (num_tokens - 1) // bs) if num_tokens > 0 else 0
+        else:
+            seed, limit, digest = self.seed, self.threshold, xxhash.xxh3_64_intdigest
+            picked = [k for k in keys if digest(k, seed) < limit]
+            capped = bool(picked) and num_tokens == len(keys) * bs and picked[-1] is keys[-1]
+            tokens = len(picked) * bs + (0 if capped else 1)
+            hittable = len(picked) - capped
         if not picked:
             return None
+        if self.threshold != _SPACE:  # at rate 1.0 the estimate is the replay itself
+            seen, hit = self.seen, 0
+            while hit < hittable and picked[hit] in seen:
+                hit += 1
+            seen.update(picked)
+            self.sampled_hit_tokens += hit * bs
         self.sampled_requests += 1
         self.sampled_blocks += len(picked)
-        capped = num_tokens == len(keys) * bs and picked[-1] is keys[-1]
-        return picked, len(picked) * bs + (0 if capped else 1)
+        return picked, tokens
 
     def stats(self) -> SampleStats:
         return SampleStats(
@@ -104,7 +109,6 @@ class Sampler:
             self.sampled_requests,
             self.blocks,
             self.sampled_blocks,
-            self.hit_tokens,
             self.sampled_hit_tokens,
         )
 
@@ -123,11 +127,15 @@ def sampled_curve(
     block_size: int,
     prompt_tokens: int,
     block_bytes: int | None,
+    unbounded_hit_tokens: int | None,
 ) -> list[dict]:
     """``capacity.capacity_curve`` estimated from a spool of sampled requests.
 
-    Rows have the exact curve's keys (hit tokens are estimates) plus ``sample_rate`` and
-    ``sampled_capacity_blocks``; ``requests_too_large`` counts sampled requests.
+    ``unbounded_hit_tokens``: the log's exact unbounded hits under the replay's rule (vLLM's,
+    from the executor), the difference estimator's anchor; ``None`` falls back to the ratio
+    estimator (sampled hits x total / sampled blocks). Rows have the exact curve's keys (hit
+    tokens are estimates) plus ``sample_rate``, ``sampled_capacity_blocks`` and
+    ``estimator``; ``requests_too_large`` counts sampled requests.
     """
     sim = simulator()
     if sim is None:
@@ -148,8 +156,14 @@ def sampled_curve(
                 policy,
                 block_size=block_size,
             )
-            lost = (sample.sampled_unbounded_hit_tokens - result.hit_tokens) * scale
-            hit = max(0, round(sample.unbounded_hit_tokens - lost))
+            if sample.rate >= 1:
+                hit, estimator = int(result.hit_tokens), "exact"
+            elif unbounded_hit_tokens is None:
+                hit, estimator = round(result.hit_tokens * scale), "ratio"
+            else:
+                lost = (sample.sampled_unbounded_hit_tokens - result.hit_tokens) * scale
+                hit, estimator = max(0, round(unbounded_hit_tokens - lost)), "difference"
+            hit = min(hit, prompt_tokens)
             rows.append(
                 {
                     "policy": policy,
@@ -163,6 +177,7 @@ def sampled_curve(
                     "requests_too_large": int(result.skipped),
                     "sample_rate": sample.rate,
                     "sampled_capacity_blocks": mini,
+                    "estimator": estimator,
                 }
             )
     return rows

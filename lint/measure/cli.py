@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             return fail(PROG, "--plot needs a capacity curve; drop '--capacity none'")
         from kvscope.lint.measure.plot import write_plot
 
-        write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot)
+        write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot, doc.get("routing"))
     if args.format == "json":
         from kvscope.lint.measure.report import to_json
 

@@ -27,18 +27,10 @@ from typing import NamedTuple
 
 import xxhash
 
-from kvscope.backend.cache import CacheConfig, KVCacheManager, NoSpace
+from kvscope.lint.measure.replica import Replica, SimRequest
 
 ROUTINGS = ("round-robin", "random", "session", "prefix-aware")
 WINDOW_PER_REPLICA = 8
-
-
-class SimRequest(NamedTuple):
-    """A request after hashing: its full blocks' keys, prompt tokens and session (or None)."""
-
-    keys: list[bytes]
-    num_tokens: int
-    session: str | None
 
 
 class FleetResult(NamedTuple):
@@ -52,42 +44,6 @@ class FleetResult(NamedTuple):
     requests_per_replica: list[int]
     load_imbalance: float
     skipped: int
-
-
-class Replica:
-    """One replica's cache (``capacity_blocks`` device blocks) and what it served."""
-
-    def __init__(self, capacity_blocks: int, policy: str, block_size: int) -> None:
-        config = CacheConfig(num_blocks=capacity_blocks, block_size=block_size, eviction=policy)
-        self.manager = KVCacheManager(config)
-        self.block_size = block_size
-        self.requests = 0
-        self.hit_tokens = 0
-        self.skipped = 0
-
-    def cached_blocks(self, req: SimRequest) -> int:
-        """Leading blocks of ``req`` this replica would serve from cache now (read-only)."""
-        limit = (req.num_tokens - 1) // self.block_size
-        if limit <= 0:
-            return 0
-        return self.manager.match_hashes(req.keys[:limit]).num_tokens // self.block_size
-
-    def serve(self, req: SimRequest) -> None:
-        """Allocate, compute and free ``req``, as ``simulate`` does; too large = skipped."""
-        self.requests += 1
-        if req.num_tokens <= 0:
-            self.skipped += 1
-            return
-        seq_id = f"r-{self.requests}"
-        mgr = self.manager
-        try:
-            got = mgr.allocate_hashes(seq_id, req.keys, req.num_tokens)
-        except NoSpace:
-            self.skipped += 1
-            return
-        self.hit_tokens += got.num_cached_tokens
-        mgr.mark_computed(seq_id, req.num_tokens)
-        mgr.free(seq_id)
 
 
 class Router:

@@ -5,7 +5,9 @@ prefix, so the key is exactly what decides whether two requests share that block
 reference to a sampled block is kept, and its reuse pattern is exact. A request is replayed
 with only its sampled blocks, as a contracted chain (each sampled block's parent is its nearest
 sampled ancestor, the same for every request holding it), through the backend's own cache
-(``kvscope.backend.cache.simulate``) with the capacity scaled by the rate. The cache keeps its
+manager (``replica.replay``, step for step ``kvscope.backend.cache.simulate``) with the capacity
+scaled by the rate, and gdsf's depth scale too (a sampled block's position in its contracted
+chain is about ``rate`` times its real one, and gdsf charges deep blocks more). The cache keeps its
 contents prefix-closed (ancestors are touched whenever a descendant is), so in both the full and
 the miniature cache a request's hits are its leading blocks.
 
@@ -24,12 +26,7 @@ from typing import NamedTuple
 
 import xxhash
 
-from kvscope.lint.measure.capacity import (
-    CapacityPoint,
-    Spool,
-    resolve_blocks,
-    simulator,
-)
+from kvscope.lint.measure.capacity import CapacityPoint, Spool, resolve_blocks
 
 _SPACE = 1 << 64
 
@@ -137,24 +134,18 @@ def sampled_curve(
     tokens are estimates) plus ``sample_rate``, ``sampled_capacity_blocks`` and
     ``estimator``; ``requests_too_large`` counts sampled requests.
     """
-    sim = simulator()
-    if sim is None:
-        raise RuntimeError(
-            "the backend cache simulator (kvscope.backend.cache.simulate) is "
-            "missing; reinstall kvscope"
-        )
-    simulate, hashed = sim
+    from kvscope.backend.cache import CacheConfig
+    from kvscope.lint.measure.replica import SimRequest, replay
+
+    depth = max(1, round(CacheConfig(num_blocks=1).gdsf_attn_tokens * sample.rate))
     scale = sample.blocks / sample.sampled_blocks if sample.sampled_blocks else 0.0
     rows = []
     for policy in policies:
         for point in points:
             blocks = resolve_blocks(point, unique, block_bytes)
             mini = scaled_blocks(blocks, sample.rate)
-            result = simulate(
-                (hashed(keys, n) for keys, n in spool.replay()),
-                mini,
-                policy,
-                block_size=block_size,
+            result = replay(
+                (SimRequest(keys, n) for keys, n in spool.replay()), mini, policy, block_size, depth
             )
             if sample.rate >= 1:
                 hit, estimator = int(result.hit_tokens), "exact"
@@ -174,7 +165,7 @@ def sampled_curve(
                     "fraction_of_unique_blocks": blocks / unique if unique else None,
                     "hit_tokens": hit,
                     "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
-                    "requests_too_large": int(result.skipped),
+                    "requests_too_large": result.skipped,
                     "sample_rate": sample.rate,
                     "sampled_capacity_blocks": mini,
                     "estimator": estimator,

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from kvscope.lint.measure.capacity import CapacityPoint, Spool, resolve_blocks
 from kvscope.lint.measure.chains import ChainedRequest
-from kvscope.lint.measure.routing import ROUTINGS, SimRequest, simulate_fleet
+from kvscope.lint.measure.replica import SimRequest
+from kvscope.lint.measure.routing import ROUTINGS, simulate_fleet
 from kvscope.lint.measure.sampling import Sampler, sampled_curve
 
 _HEADER = struct.Struct("<III")  # tokens, blocks, session bytes

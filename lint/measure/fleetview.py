@@ -37,7 +37,7 @@ def sampling_note(doc: dict) -> str | None:
     return (
         f"capacity curve estimated from a {100 * s['rate']:g}% spatial sample of the blocks "
         f"({s['sampled_blocks']} of {s['blocks']} block references, {100 * share:.1f}%; "
-        f"{s['estimator']} estimator)"
+        f"{s['estimator']} estimator)" + (f"; {s['note']}" if s.get("note") else "")
     )
 
 

@@ -1,8 +1,15 @@
 """The capacity curve from a spatial sample of the blocks (SHARDS-style miniature simulation).
 
-A block is sampled iff ``xxh3_64(key, seed) < rate * 2**64``. A block's key covers its whole
-prefix, so the key is exactly what decides whether two requests share that block: every
-reference to a sampled block is kept, and its reuse pattern is exact. A request is replayed
+Chains are cut into aligned windows of ``P = round(1 / rate)`` blocks; in each window one
+block is sampled, at the offset ``xxh3_64(key of the window's first block, seed) mod P``
+(``mode="stratified"``, the default; the rate is rounded to ``1 / P``). A block's key covers its
+whole prefix, so whether it is sampled depends only on what decides whether two requests share
+it: every reference to a sampled block is kept, and its reuse pattern is exact. Stratifying
+along the chain keeps the sample of a run of blocks that behave alike (a system prompt, a
+session's history, a code context) at its length / P, within one block, where independent
+draws per block (SHARDS's ``hash(key) < rate``, ``mode="bernoulli"``) vary binomially: on the
+reference workload the worst error fell from about 2 points to under half a point.
+A request is replayed
 with only its sampled blocks, as a contracted chain (each sampled block's parent is its nearest
 sampled ancestor, the same for every request holding it), through the backend's own cache
 manager (``replica.replay``, step for step ``kvscope.backend.cache.simulate``) with the capacity
@@ -29,6 +36,8 @@ import xxhash
 from kvscope.lint.measure.capacity import CapacityPoint, Spool, resolve_blocks
 
 _SPACE = 1 << 64
+SMALL_MINIATURE = 200  # blocks; below this the miniature cache's error grows past a point
+MODES = ("stratified", "bernoulli")
 
 
 class SampleStats(NamedTuple):
@@ -51,20 +60,37 @@ class Sampler:
     Memory: the sampled keys seen so far (``rate`` x the log's unique blocks).
     """
 
-    def __init__(self, rate: float, block_size: int, seed: int = 0) -> None:
+    def __init__(
+        self, rate: float, block_size: int, seed: int = 0, mode: str = "stratified"
+    ) -> None:
         if not 0 < rate <= 1:
             raise ValueError(f"--sample-rate {rate}: give a fraction in (0, 1], e.g. 0.1")
-        self.rate = rate
+        if mode not in MODES:
+            raise ValueError(f"unknown sampling mode {mode!r}; choose {' or '.join(MODES)}")
+        self.mode = mode
+        self.period = max(1, round(1 / rate))
+        self.rate = 1 / self.period if mode == "stratified" else rate
         self.block_size = block_size
         self.seed = seed
-        self.threshold = _SPACE if rate >= 1 else int(rate * _SPACE)
+        self.threshold = _SPACE if self.rate >= 1 else int(self.rate * _SPACE)
         self.seen: set[bytes] = set()
         self.requests = self.sampled_requests = self.blocks = self.sampled_blocks = 0
         self.sampled_hit_tokens = 0
 
-    def keep(self, key: bytes) -> bool:
-        """Whether block ``key`` is in the sample (the same answer in every request)."""
-        return xxhash.xxh3_64_intdigest(key, self.seed) < self.threshold
+    def picks(self, keys: list[bytes]) -> list[int]:
+        """Positions of the sampled blocks of a chain (a block's answer is the same in every
+        request: it depends only on its key and its ancestors' keys)."""
+        digest, seed = xxhash.xxh3_64_intdigest, self.seed
+        if self.mode == "bernoulli":
+            limit = self.threshold
+            return [i for i, k in enumerate(keys) if digest(k, seed) < limit]
+        p, n = self.period, len(keys)
+        out = []
+        for start in range(0, n, p):
+            i = start + digest(keys[start], seed) % p
+            if i < n:
+                out.append(i)
+        return out
 
     def sample(self, keys: list[bytes], num_tokens: int) -> tuple[list[bytes], int] | None:
         """(sampled keys, tokens to replay them as), or ``None`` if no block is sampled.
@@ -81,9 +107,9 @@ class Sampler:
             picked, tokens = keys, num_tokens
             hittable = min(len(keys), (num_tokens - 1) // bs) if num_tokens > 0 else 0
         else:
-            seed, limit, digest = self.seed, self.threshold, xxhash.xxh3_64_intdigest
-            picked = [k for k in keys if digest(k, seed) < limit]
-            capped = bool(picked) and num_tokens == len(keys) * bs and picked[-1] is keys[-1]
+            where = self.picks(keys)
+            picked = [keys[i] for i in where]
+            capped = bool(where) and num_tokens == len(keys) * bs and where[-1] == len(keys) - 1
             tokens = len(picked) * bs + (0 if capped else 1)
             hittable = len(picked) - capped
         if not picked:
@@ -111,8 +137,12 @@ class Sampler:
 
 
 def scaled_blocks(blocks: int, rate: float) -> int:
-    """The miniature cache's capacity for a full cache of ``blocks`` (at least one block)."""
-    return max(1, round(blocks * rate))
+    """The miniature cache's capacity for a full cache of ``blocks`` (at least one block).
+
+    A running request holds one block for its partial last block, in the full cache and in
+    the miniature alike, so the blocks left for caching are scaled: ``(blocks - 1) x rate``.
+    """
+    return max(1, round((blocks - 1) * rate) + 1)
 
 
 def sampled_curve(

@@ -17,7 +17,7 @@ from kvscope.lint.measure.capacity import CapacityPoint, Spool, resolve_blocks
 from kvscope.lint.measure.chains import ChainedRequest
 from kvscope.lint.measure.replica import SimRequest
 from kvscope.lint.measure.routing import ROUTINGS, simulate_fleet
-from kvscope.lint.measure.sampling import Sampler, sampled_curve
+from kvscope.lint.measure.sampling import SMALL_MINIATURE, Sampler, sampled_curve
 
 _HEADER = struct.Struct("<III")  # tokens, blocks, session bytes
 
@@ -127,9 +127,15 @@ class WhatIf:
                 block_bytes,
                 anchor,
             )
+            small = [r["capacity"] for r in curve if r["sampled_capacity_blocks"] < SMALL_MINIATURE]
             sampling = {
                 **stats._asdict(),
                 "estimator": curve[0]["estimator"] if curve else None,
+                "note": None
+                if not small or stats.rate >= 1
+                else f"the miniature cache holds under {SMALL_MINIATURE} blocks at "
+                f"{', '.join(dict.fromkeys(small))}: expect more than a point of error there; "
+                "raise --sample-rate",
             }
         routing = []
         if self.routes is not None:

@@ -98,7 +98,9 @@ def tokenized(rows: list[dict]) -> list[tuple[str | None, list[bytes], int]]:
 
 
 def errors(exact: list[dict], sampled: list[dict]) -> list[float]:
-    return [round(100 * (s["hit_rate"] - e["hit_rate"]), 3) for e, s in zip(exact, sampled, strict=True)]
+    return [
+        round(100 * (s["hit_rate"] - e["hit_rate"]), 3) for e, s in zip(exact, sampled, strict=True)
+    ]
 
 
 def measure(reqs: list[tuple[str | None, list[bytes], int]], rate: float, seeds: int) -> dict:

@@ -20,7 +20,11 @@ PROG = "promptlint measure"
 
 def build_parser() -> Parser:
     p = Parser(prog=PROG, description="Measure the reusable prompt prefix in request logs.")
-    p.add_argument("logs", nargs="+", help="JSONL request logs (gzip ok; '-' for stdin)")
+    p.add_argument(
+        "logs",
+        nargs="+",
+        help="request logs: JSONL (gzip ok; '-' for stdin), Parquet, directories, globs",
+    )
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument(
         "--engine",
@@ -187,9 +191,12 @@ def main(argv: list[str] | None = None) -> int:
         return fail(PROG, "--routing needs --replicas N (the fleet to route to)")
     if args.replicas is not None and args.capacity == "none":
         return fail(PROG, "--replicas needs a --capacity per replica; drop '--capacity none'")
-    for path in args.logs:
-        if path != "-" and not os.path.isfile(path):
-            return fail(PROG, f"{path}: no such log file; pass JSONL request logs")
+    from kvscope.lint.measure.readers import expand_logs
+
+    try:
+        args.logs = expand_logs(args.logs)
+    except ValueError as exc:
+        return fail(PROG, str(exc))
     if args.plot and not args.plot.lower().endswith((".png", ".html", ".htm")):
         return fail(PROG, f"--plot {args.plot}: use a .png or .html file name")
     for flag, out in (("--plot", args.plot), ("--per-request", args.per_request)):

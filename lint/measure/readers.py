@@ -278,7 +278,71 @@ def read_log(path: str | Path) -> Iterator[Record | Skipped]:
         yield Skipped(source, line_no, f"unreadable: {exc}")
 
 
-def read_logs(paths: list[str]) -> Iterator[Record | Skipped | ReadError]:
-    """Records and skipped lines of several logs, one after the other."""
+LOG_SUFFIXES = (".jsonl", ".json", ".ndjson", ".log", ".gz", ".parquet")
+PARQUET_BATCH = 4096
+
+
+def expand_logs(paths: list[str]) -> list[str]:
+    """Files named by ``paths``: files as given, directories as their log files (recursively,
+    sorted: ``*.jsonl``, ``*.json``, ``*.ndjson``, ``*.log``, ``*.gz``, ``*.parquet``), globs
+    (``logs/2026-11-*.jsonl.gz``) as their sorted matches. ``ValueError`` when one names
+    nothing, saying what to pass."""
+    import glob
+    import os
+
+    out: list[str] = []
     for path in paths:
-        yield from read_log(path)
+        if path == "-" or os.path.isfile(path):
+            out.append(path)
+        elif os.path.isdir(path):
+            found = sorted(
+                os.path.join(root, name)
+                for root, _, names in os.walk(path)
+                for name in names
+                if name.lower().endswith(LOG_SUFFIXES)
+            )
+            if not found:
+                raise ValueError(f"{path}: a directory without log files (.jsonl, .gz, .parquet)")
+            out += found
+        elif glob.has_magic(path):
+            found = sorted(p for p in glob.glob(path, recursive=True) if os.path.isfile(p))
+            if not found:
+                raise ValueError(f"{path}: the pattern matches no file")
+            out += found
+        else:
+            raise ValueError(f"{path}: no such log file; pass JSONL or Parquet request logs")
+    return out
+
+
+def read_parquet(path: str | Path) -> Iterator[Record | Skipped | ReadError]:
+    """Records of a Parquet log: one request a row, in the columns a JSONL line would have
+    (``messages``, ``prompt``, ``prompt_token_ids``, ``tenant`` ...); ``line`` is the row."""
+    source = str(path)
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        yield ReadError(
+            source, 1, None, "reading Parquet needs pyarrow: pip install 'kvscope[scale]'"
+        )
+        return
+    row = 0
+    try:
+        for batch in pq.ParquetFile(source).iter_batches(batch_size=PARQUET_BATCH):
+            for obj in batch.to_pylist():
+                row += 1
+                try:
+                    yield from parse_obj(obj, source, row)
+                except (ValueError, RecursionError) as exc:
+                    yield Skipped(source, row, str(exc).splitlines()[0][:120] or "invalid")
+    except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
+        reason = str(exc).splitlines()[0][:120] if str(exc) else "unreadable"
+        yield ReadError(source, row + 1, None, f"not a readable Parquet file ({reason})")
+
+
+def read_logs(paths: list[str]) -> Iterator[Record | Skipped | ReadError]:
+    """Records and skipped lines of several logs (files, directories, globs), in order."""
+    for path in expand_logs(paths):
+        if str(path).lower().endswith(".parquet"):
+            yield from read_parquet(path)
+        else:
+            yield from read_log(path)

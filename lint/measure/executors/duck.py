@@ -77,7 +77,7 @@ class DuckDB:
         for name, table in self.batcher.flush().items():
             if table.num_rows:
                 self.con.register("batch", table)
-                self.con.execute(f"INSERT INTO {name} SELECT * FROM batch")
+                self.con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM batch")
                 self.con.unregister("batch")
 
     def finish(self, top: int) -> Analysis:

@@ -63,10 +63,19 @@ def _head_prefix(item: Hashed, count: int) -> array:
     return array("I", tokens[:count])
 
 
+def _spread(pa, np, values, have: list[bool]):
+    """A uint64 column with ``values`` where ``have`` is true and nulls elsewhere."""
+    full = np.zeros(len(have), dtype=np.uint64)
+    mask = ~np.asarray(have, dtype=bool)
+    full[~mask] = values
+    return pa.array(full, mask=mask)
+
+
 class RowBatcher:
     """Collects rows of the hashed stream; ``flush`` returns the tables built so far."""
 
-    def __init__(self, block_size: int, algo: str, runs: bool) -> None:
+    def __init__(self, block_size: int, algo: str, runs: bool, parents: bool = False) -> None:
+        self.parents = parents
         self.bs = block_size
         self.algo = algo
         self.head_blocks = head_blocks(block_size)
@@ -81,6 +90,7 @@ class RowBatcher:
         self.b_idx: list[int] = []
         self.b_count: list[int] = []
         self.b_out: list[int] = []  # keys of each request that are prompt keys
+        self.last_keys: list[list | None] = []
         self.h_keys: list[bytes] = []
         self.h_tokens: list[bytes] = []
         self.r_rows: dict[str, list] = {"idx": [], "pos": [], "pk": [], "kind": [], "tokens": []}
@@ -101,6 +111,9 @@ class RowBatcher:
         self.b_idx.append(c.index)
         self.b_count.append(len(c.keys) + len(out))
         self.b_out.append(len(c.keys))
+        if self.parents:
+            aligned = c.num_tokens and c.num_tokens % self.bs == 0
+            self.last_keys.append(c.keys[-1:] if aligned else None)
         self.rows += len(c.keys) + len(out) + 1
         heads = [k for k in c.keys[: self.head_blocks] if k not in self.head_seen]
         if heads:
@@ -152,14 +165,26 @@ class RowBatcher:
     def flush(self) -> dict:
         """``{"requests", "blocks", "heads", ["runs"]}`` Arrow tables of the rows so far."""
         pa, np = _pa()
-        out = {"requests": pa.table(self.req)}
+        req = dict(self.req)
+        if self.parents:  # the last prompt key of block-aligned prompts (vLLM's short rule)
+            last = [keys[-1] if keys else None for keys in self.last_keys]
+            have = [k is not None for k in last]
+            l1, l2 = key_halves([k for k in last if k is not None]) if any(have) else ([], [])
+            req["lk1"] = _spread(pa, np, l1, have)
+            req["lk2"] = _spread(pa, np, l2, have)
+        out = {"requests": pa.table(req)}
         counts = np.asarray(self.b_count, dtype=np.int64)
         idx = np.repeat(np.asarray(self.b_idx, dtype=np.int64), counts)
         starts = np.repeat(np.cumsum(counts) - counts, counts)
         pos = (np.arange(len(idx), dtype=np.int64) - starts).astype(np.int32)
         prompt = np.repeat(np.asarray(self.b_out, dtype=np.int64), counts)
         k1, k2 = key_halves(self.keys) if self.keys else (np.empty(0, np.uint64),) * 2
-        out["blocks"] = pa.table({"idx": idx, "pos": pos, "k1": k1, "k2": k2, "out": pos >= prompt})
+        cols = {"idx": idx, "pos": pos, "k1": k1, "k2": k2, "out": pos >= prompt}
+        if self.parents:  # the key before each block in its request (null at block 0)
+            root = pos == 0
+            cols["p1"] = pa.array(np.roll(k1, 1), mask=root)
+            cols["p2"] = pa.array(np.roll(k2, 1), mask=root)
+        out["blocks"] = pa.table(cols)
         h1, h2 = key_halves(self.h_keys) if self.h_keys else (np.empty(0, np.uint64),) * 2
         out["heads"] = pa.table(
             {"k1": h1, "k2": h2, "tokens": pa.array(self.h_tokens, pa.binary())}

@@ -5,9 +5,10 @@ Two logs, each rendered (ChatML) and tokenized (cl100k) once:
   5,000 requests unless N is given);
 - ``real_prompts`` (as many requests): chat sessions over real public system prompts: each
   session opens with a prompt file of ``--prompts DIR`` (popularity Zipf-like, so a few
-  products dominate, as in a shared gateway) and re-sends its history every turn; user turns and replies are paragraphs
-  of other files of the same corpus. DIR defaults to ``bench/data/real_prompts/files`` when it
-  exists, else the prompts this repository ships (examples/, tests/data/lint, docs/).
+  products dominate, as in a shared gateway) and re-sends its history every turn; user turns
+  and replies are paragraphs of other files of the same corpus. DIR defaults to
+  ``bench/data/real_prompts/files`` when it exists, else the prompts this repository ships
+  (examples/, tests/data/lint, docs/).
 
 For each log: the exact curve (``capacity.capacity_curve``, the backend's replay) and the
 sampled one (``sampling.sampled_curve``) at ``--rate`` (default 0.1) at 1 % to 100 % of the

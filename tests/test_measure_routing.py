@@ -227,7 +227,10 @@ def test_cli_one_replica_matches_the_capacity_curve(fleet_log, capsys):
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
-        (["--replicas", "0"], "--replicas must be at least 1"),
+        (["--replicas", "0"], "--replicas must be between 1 and 1024"),
+        (["--replicas", "5000"], "--replicas must be between 1 and 1024"),
+        (["--replicas", "1024", "--capacity", "30000"], "over 20,000,000 blocks"),
+        (["--sample-rate", "0.1", "--capacity", "none"], "drop '--capacity none'"),
         (["--routing", "session"], "--routing needs --replicas"),
         (["--replicas", "2", "--routing", "sticky"], "unknown --routing 'sticky'"),
         (["--replicas", "2", "--capacity", "none"], "--replicas needs a --capacity"),

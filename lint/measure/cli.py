@@ -16,6 +16,7 @@ from kvscope.backend.prefix_keys import DEFAULT_BLOCK_SIZE
 from kvscope.lint.measure.executors import EXECUTORS
 
 PROG = "promptlint measure"
+MAX_REPLICAS = 1024
 
 
 def build_parser() -> Parser:
@@ -185,8 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         return fail(PROG, "--jobs must be at least 1")
     if args.sample_rate is not None and not 0 < args.sample_rate <= 1:
         return fail(PROG, "--sample-rate must be a fraction in (0, 1], e.g. 0.1")
-    if args.replicas is not None and args.replicas < 1:
-        return fail(PROG, "--replicas must be at least 1")
+    if args.replicas is not None and not 1 <= args.replicas <= MAX_REPLICAS:
+        return fail(PROG, f"--replicas must be between 1 and {MAX_REPLICAS}")
+    if args.sample_rate is not None and args.capacity == "none":
+        return fail(PROG, "--sample-rate estimates the capacity curve; drop '--capacity none'")
     if args.routing is not None and args.replicas is None:
         return fail(PROG, "--routing needs --replicas N (the fleet to route to)")
     if args.replicas is not None and args.capacity == "none":

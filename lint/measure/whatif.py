@@ -20,6 +20,7 @@ from kvscope.lint.measure.routing import ROUTINGS, simulate_fleet
 from kvscope.lint.measure.sampling import SMALL_MINIATURE, Sampler, sampled_curve
 
 _HEADER = struct.Struct("<III")  # tokens, blocks, session bytes
+MAX_FLEET_BLOCKS = 20_000_000  # replicas x capacity: each block costs ~110 B of bookkeeping
 
 
 def parse_routings(spec: str) -> list[str]:
@@ -139,9 +140,16 @@ class WhatIf:
             }
         routing = []
         if self.routes is not None:
+            sizes = [(point, resolve_blocks(point, unique, block_bytes)) for point in points]
+            for point, blocks in sizes:
+                if blocks * self.replicas > MAX_FLEET_BLOCKS:
+                    raise ValueError(
+                        f"--replicas {self.replicas} x {blocks} blocks ({point.label}) is "
+                        f"over {MAX_FLEET_BLOCKS:,} blocks to simulate; lower --capacity "
+                        "or --replicas"
+                    )
             for policy in policies:
-                for point in points:
-                    blocks = resolve_blocks(point, unique, block_bytes)
+                for point, blocks in sizes:
                     for name in self.routings:
                         r = simulate_fleet(
                             self.routes.replay(),

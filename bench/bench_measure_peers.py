@@ -1,15 +1,21 @@
-"""promptlint measure vs kvlint and kvcache-simulator on the same generated log and tokenizer.
+"""promptlint measure vs kvlint and kvcache-simulator on the same real-text log and tokenizer.
 
 Creates a venv under /tmp (``KVSCOPE_PEERS_VENV``) and pip-installs ``kvlint`` there (and
 ``kvcache-simulator`` if it installs; never into kvscope's own environment). kvlint and
-measure get the same local Hugging Face tokenizer (a BPE trained here on the log's own text
-with the ``tokenizers`` library, saved with a ChatML chat template in tokenizer_config.json),
-so both render and tokenize the same prompts. kvcache-simulator reads block-hash traces, so
-it gets a trace built from our prefix keys. Prints one JSON object: each tool's hit rates
-(vLLM and SGLang simulations, unbounded; lru at the same block capacities) and wall times,
-side by side (median of REPEATS runs for kvlint and measure).
+measure get the same local Hugging Face tokenizer (a byte-level BPE trained here on the log's
+own text with the ``tokenizers`` library, saved with a ChatML chat template in
+tokenizer_config.json), so both render and tokenize the same prompts.
 
-Usage: python bench/bench_measure_peers.py [N]   (default 300 requests, workload scale 0.1)
+The log is real text: multi-turn sessions built from the public prompting book vendored in
+bench/data (CC0; see its README): a tutor system prompt holding a section of the book, user
+turns and replies made of its paragraphs, every turn re-sending the history. It is measured
+twice, as OpenAI chat bodies and as plain prompts (``{"prompt": ...}``, the rendered text
+without a template); the default size (4,000 requests, ~10 M tokens) is the issue's.
+kvcache-simulator (``PEERS_KVCACHE=1``) reads block-hash traces, so it gets a trace built from
+our prefix keys. Prints one JSON object: each tool's hit tokens (vLLM and SGLang simulations,
+unbounded) and wall times, side by side (median of REPEATS runs), for both log shapes.
+
+Usage: python bench/bench_measure_peers.py [N]   (default 4000 requests; REPEATS env, default 1)
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ import time
 from pathlib import Path
 
 VENV = Path(os.environ.get("KVSCOPE_PEERS_VENV", "/tmp/kvscope-peers-venv"))
-REPEATS = 3
+REPEATS = int(os.environ.get("REPEATS", 1))
+BOOK = Path(__file__).resolve().parent / "data" / "prompting-book.jsonl.gz"
 CHATML = (
     "{% for m in messages %}{% if loop.first and tools %}"
     "{% if m.role != 'system' %}<|im_start|>system\n# Tools\n"
@@ -44,14 +51,48 @@ def ensure_venv() -> Path:
     return kvlint
 
 
-def write_log(path: Path, n: int) -> list[str]:
-    from kvscope.backend.workload import WorkloadConfig, generate
+def sessions(n: int, seed: int = 7) -> list[dict]:
+    """``n`` chat requests: sessions of 1-18 turns, each re-sending its history."""
+    import gzip
+    import random
 
-    texts = []
-    with path.open("w") as f:
-        for row in generate(WorkloadConfig(requests=n, scale=0.1, seed=11)):
+    with gzip.open(BOOK, "rt", encoding="utf-8") as f:
+        chapters = [json.loads(line)["text"] for line in f]
+    paras = [p.strip() for c in chapters for p in c.split("\n\n") if len(p.strip()) > 40]
+    sections = [s for c in chapters for s in c.split("\n## ") if len(s) > 800]
+    rng = random.Random(seed)
+    systems = [
+        f"You are a prompt-engineering tutor (desk {t}). Teach from this material and cite "
+        "it.\n\n" + rng.choice(sections)
+        for t in range(12)
+    ]
+    out: list[dict] = []
+    while len(out) < n:
+        desk = rng.randrange(len(systems))
+        msgs = [{"role": "system", "content": systems[desk]}]
+        for _ in range(rng.randint(1, 18)):
+            user = "\n\n".join(rng.sample(paras, rng.randint(1, 2)))
+            msgs.append({"role": "user", "content": user})
+            out.append({"tenant": f"t{desk % 6}", "model": "tiny", "messages": list(msgs)})
+            reply = "\n\n".join(rng.sample(paras, rng.randint(2, 5)))
+            msgs.append({"role": "assistant", "content": reply})
+    return out[:n]
+
+
+def write_log(path: Path, plain_path: Path, n: int) -> list[str]:
+    """The chat log and the same prompts as plain text; returns the texts to train on."""
+    rows = sessions(n)
+    with path.open("w") as f, plain_path.open("w") as g:
+        for row in rows:
             f.write(json.dumps(row) + "\n")
-            texts += [m["content"] for m in row["messages"] if isinstance(m.get("content"), str)]
+            plain = "\n\n".join(m["content"] for m in row["messages"])
+            g.write(json.dumps({"tenant": row["tenant"], "prompt": plain}) + "\n")
+    seen, texts = set(), []
+    for row in rows:
+        for m in row["messages"]:
+            if m["content"] not in seen:
+                seen.add(m["content"])
+                texts.append(m["content"])
     return texts
 
 
@@ -66,7 +107,7 @@ def write_tokenizer(folder: Path, texts: list[str]) -> None:
         special_tokens=["<|im_start|>", "<|im_end|>", "<|endoftext|>"],
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
     )
-    tok.train_from_iterator(texts[:4000], trainer)
+    tok.train_from_iterator(texts, trainer)
     folder.mkdir(parents=True, exist_ok=True)
     tok.save(str(folder / "tokenizer.json"))
     config = {
@@ -173,58 +214,40 @@ def timed(cmd: list[str]) -> tuple[float, str]:
     return time.perf_counter() - t0, out.stdout
 
 
-def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    kvlint = ensure_venv()
-    with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
-        folder = Path(tmp)
-        log, tokdir = folder / "log.jsonl", folder / "tok"
-        write_tokenizer(tokdir, write_log(log, n))
-        ours_cmd = [
-            sys.executable,
-            "-m",
-            "kvscope.lint.measure.cli",
-            str(log),
-            "--format",
-            "json",
-            "--capacity",
-            "none",
-            "--tokenizer",
-            f"hf:{tokdir}",
-            "--chat-template",
-            str(tokdir / "tokenizer_config.json"),
-        ]
-        ours: dict[str, dict] = {}
-        ours_times = []
-        for _ in range(REPEATS):
-            t_v, out_v = timed(ours_cmd)
-            t_s, out_s = timed([*ours_cmd, "--engine", "sglang"])
-            ours_times.append(t_v + t_s)
-            ours = {"vllm": json.loads(out_v), "sglang": json.loads(out_s)}
-        theirs_times, report = [], {}
-        for i in range(REPEATS):
-            report_path = folder / f"kvlint-{i}.json"
-            t, _ = timed(
-                [
-                    str(kvlint),
-                    "analyze",
-                    str(log),
-                    "--model",
-                    str(tokdir),
-                    "--engine",
-                    "vllm",
-                    "--engine",
-                    "sglang",
-                    "--json",
-                    str(report_path),
-                ]
-            )
-            theirs_times.append(t)
-            report = json.loads(report_path.read_text())
-        kvcache = kvcache_simulator(log, tokdir, folder)
+def compare(log: Path, tokdir: Path, folder: Path, kvlint: Path, plain: bool) -> dict:
+    """measure (both engines, fresh processes) and kvlint (both engines) on one log."""
+    ours_cmd = [
+        sys.executable,
+        "-m",
+        "kvscope.lint.measure.cli",
+        str(log),
+        "--format",
+        "json",
+        "--capacity",
+        "none",
+        "--tokenizer",
+        f"hf:{tokdir}",
+    ]
+    if not plain:
+        ours_cmd += ["--chat-template", str(tokdir / "tokenizer_config.json")]
+    ours: dict[str, dict] = {}
+    ours_times = []
+    for _ in range(REPEATS):
+        t_v, out_v = timed(ours_cmd)
+        t_s, out_s = timed([*ours_cmd, "--engine", "sglang"])
+        ours_times.append(t_v + t_s)
+        ours = {"vllm": json.loads(out_v), "sglang": json.loads(out_s)}
+    theirs_times, report = [], {}
+    for i in range(REPEATS):
+        report_path = folder / f"kvlint-{i}.json"
+        cmd = [str(kvlint), "analyze", str(log), "--model", str(tokdir)]
+        cmd += ["--engine", "vllm", "--engine", "sglang", "--json", str(report_path)]
+        if plain:
+            cmd += ["--format", "plain"]
+        t, _ = timed(cmd)
+        theirs_times.append(t)
+        report = json.loads(report_path.read_text())
     result = {
-        "bench": "measure_peers",
-        "requests": n,
         "ours": {
             "prompt_tokens": ours["vllm"]["prompt_tokens"],
             "vllm_cached_tokens": ours["vllm"]["engine_hit_tokens"],
@@ -247,16 +270,44 @@ def main() -> None:
             },
             "wall_s_both_engines": round(statistics.median(theirs_times), 3),
         },
-        "kvcache_simulator": kvcache,
-        "repeats": REPEATS,
     }
     for engine in ("vllm", "sglang"):
-        theirs = result["kvlint"].get(f"{engine}_hit_rate")
-        mine = result["ours"][f"{engine}_hit_rate"]
-        result[f"{engine}_hit_rate_difference"] = None if theirs is None else mine - theirs
+        theirs = result["kvlint"].get(f"{engine}_cached_tokens")
+        mine = result["ours"][f"{engine}_cached_tokens"]
+        result[f"{engine}_cached_tokens_identical"] = theirs == mine
+    result["prompt_tokens_identical"] = (
+        result["kvlint"].get("vllm_prompt_tokens") == result["ours"]["prompt_tokens"]
+    )
     result["speedup_vs_kvlint"] = round(
         result["kvlint"]["wall_s_both_engines"] / result["ours"]["wall_s_both_engines"], 2
     )
+    return result
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    kvlint = ensure_venv()
+    with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
+        folder = Path(tmp)
+        log, plain, tokdir = folder / "log.jsonl", folder / "plain.jsonl", folder / "tok"
+        write_tokenizer(tokdir, write_log(log, plain, n))
+        chat = compare(log, tokdir, folder, kvlint, plain=False)
+        text = compare(plain, tokdir, folder, kvlint, plain=True)
+        kvcache = (
+            kvcache_simulator(log, tokdir, folder)
+            if os.environ.get("PEERS_KVCACHE")
+            else {"skipped": "set PEERS_KVCACHE=1 to compare with kvcache-simulator"}
+        )
+    result = {
+        "bench": "measure_peers",
+        "requests": n,
+        "messages": chat,
+        "plain_prompts": text,
+        "kvcache_simulator": kvcache,
+        "target_speedup_vs_kvlint": 10,
+        "repeats": REPEATS,
+        "cores": os.cpu_count(),
+    }
     print(json.dumps(result, default=str))
 
 

@@ -38,8 +38,8 @@ def iter_chains(logs: list[str], options=None) -> Iterator[ChainedRequest]:
     ``options`` is a ``MeasureOptions`` (``kvscope.lint.measure.pipeline``); ``None`` means
     the defaults of ``promptlint measure`` (cl100k, block size 16, xxh3-128 keys).
     """
-    from kvscope.lint.measure.pipeline import MeasureOptions, hashed_stream
+    from kvscope.lint.measure.pipeline import Hashed, MeasureOptions, hashed_stream
 
     for item in hashed_stream(logs, options or MeasureOptions()):
-        if isinstance(item, ChainedRequest):
-            yield item
+        if type(item) is Hashed:
+            yield item.chain

@@ -328,6 +328,11 @@ def read_parquet(path: str | Path) -> Iterator[Record | Skipped | ReadError]:
     row = 0
     try:
         for batch in pq.ParquetFile(source).iter_batches(batch_size=PARQUET_BATCH):
+            fast = _parquet_ids(batch, source, row)
+            if fast is not None:
+                yield from fast
+                row += batch.num_rows
+                continue
             for obj in batch.to_pylist():
                 row += 1
                 try:
@@ -337,6 +342,69 @@ def read_parquet(path: str | Path) -> Iterator[Record | Skipped | ReadError]:
     except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
         reason = str(exc).splitlines()[0][:120] if str(exc) else "unreadable"
         yield ReadError(source, row + 1, None, f"not a readable Parquet file ({reason})")
+
+
+_META_COLUMNS = {
+    "tenant": ("tenant", "user"),
+    "route": ("route",),
+    "model": ("model",),
+    "salt": ("cache_salt",),
+    "id": ("request_id", "id", "custom_id"),
+    "session": ("session_id", "session", "conversation_id"),
+    "user": ("user",),
+}
+
+
+def _parquet_ids(batch, source: str, row: int) -> list[Record] | None:
+    """Records of a pre-tokenized Parquet batch read column-wise (no per-row dicts), or
+    ``None`` when the batch needs the general path (other shapes, nulls, negative ids...)."""
+    names = set(batch.schema.names)
+    if "prompt_token_ids" not in names or names & {"messages", "request", "body", "metadata"}:
+        return None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    col = batch.column("prompt_token_ids")
+    if col.null_count or not (pa.types.is_list(col.type) or pa.types.is_large_list(col.type)):
+        return None
+    values = col.flatten()  # this batch's ids only (a batch may be a slice)
+    if not pa.types.is_integer(values.type) or values.null_count:
+        return None
+    if len(values) and (pc.min(values).as_py() < 0 or pc.max(values).as_py() >= 1 << 32):
+        return None
+    flat = values.cast(pa.uint32()).to_numpy().astype("<u4", copy=False).tobytes()
+    offsets = col.offsets.to_numpy()
+    if "output_token_ids" in names:
+        return None  # replies: the general path reads them
+    meta: dict[str, list] = {}
+    for field, keys in _META_COLUMNS.items():
+        values_ = [None] * batch.num_rows
+        for key in reversed(keys):  # the first key wins
+            if key in names:
+                got = batch.column(key).to_pylist()
+                values_ = [_str(v) or old for v, old in zip(got, values_, strict=True)]
+        meta[field] = values_
+    base = int(offsets[0])
+    out = []
+    for i in range(batch.num_rows):
+        ids = array("I")
+        ids.frombytes(flat[4 * (int(offsets[i]) - base) : 4 * (int(offsets[i + 1]) - base)])
+        out.append(
+            Record(
+                source,
+                row + i + 1,
+                None,
+                ids,
+                meta["tenant"][i],
+                meta["route"][i],
+                meta["model"][i],
+                meta["salt"][i],
+                meta["id"][i],
+                meta["session"][i],
+                meta["user"][i],
+            )
+        )
+    return out
 
 
 def read_logs(paths: list[str]) -> Iterator[Record | Skipped | ReadError]:

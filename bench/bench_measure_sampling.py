@@ -113,6 +113,7 @@ def small_mini(row: dict) -> bool:
 
 def measure(reqs: list[tuple[str | None, list[bytes], int]], rate: float, seeds: int) -> dict:
     from kvscope.lint.measure.capacity import Spool, capacity_curve, parse_points
+    from kvscope.lint.measure.replays import RequestSpool
     from kvscope.lint.measure.sampling import Sampler, sampled_curve
 
     points = parse_points(POINTS)
@@ -138,7 +139,7 @@ def measure(reqs: list[tuple[str | None, list[bytes], int]], rate: float, seeds:
     first = first_s = None
     for mode in worst:
         for seed in range(seeds):
-            sampler, small = Sampler(rate, BS, seed, mode), Spool(16)
+            sampler, small = Sampler(rate, BS, seed, mode), RequestSpool(16)
             for _, keys, n in reqs:
                 got = sampler.sample(keys, n)
                 if got is not None:

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from kvscope.backend.cache import HashedRequest, simulate
 from kvscope.backend.prefix_keys import block_hashes
 from kvscope.lint.measure.cli import main
+from kvscope.lint.measure.replays import RequestSpool
 from kvscope.lint.measure.replica import Replica, SimRequest
 from kvscope.lint.measure.routing import ROUTINGS, Router, simulate_fleet
-from kvscope.lint.measure.whatif import RouteSpool, parse_routings
+from kvscope.lint.measure.whatif import parse_routings
 
 BS = 16
 
@@ -169,7 +170,7 @@ def test_replica_capacity_holds_after_every_request():
     )
 )
 def test_route_spool_round_trips(rows):
-    spool = RouteSpool(16)
+    spool = RequestSpool(16)
     try:
         for session, keys, n in rows:
             spool.add(keys, n, session)
@@ -177,6 +178,7 @@ def test_route_spool_round_trips(rows):
     finally:
         spool.close()
     assert back == [SimRequest(keys, n, session) for session, keys, n in rows]
+    assert not Path(spool.path).exists()  # the spool file is removed
 
 
 @given(st.text(max_size=60))
@@ -213,6 +215,17 @@ def test_cli_routing_rows_text_and_plots(fleet_log, capsys, tmp_path):
     out = capsys.readouterr().out
     assert "fleet of 3 replicas" in out and "load max/mean" in out and "random" not in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_jobs_run_the_replays_in_processes_with_the_same_figures(fleet_log, capsys):
+    argv = [str(fleet_log), "--replicas", "2", "--capacity", "5%,50%", "--sample-rate", "0.5"]
+    argv += ["--format", "json", "--top", "0"]
+    docs = []
+    for jobs in ("1", "3"):
+        assert main([*argv, "--jobs", jobs]) == 0
+        docs.append(json.loads(capsys.readouterr().out))
+    assert docs[0]["routing"] == docs[1]["routing"] and len(docs[0]["routing"]) == 16
+    assert docs[0]["capacity_curve"] == docs[1]["capacity_curve"]
 
 
 def test_cli_one_replica_matches_the_capacity_curve(fleet_log, capsys):

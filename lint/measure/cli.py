@@ -47,7 +47,12 @@ def build_parser() -> Parser:
     p.add_argument("--tokenizer", default="cl100k", help="cl100k | bytes | hf:<path>")
     p.add_argument("--chat-template", default=None, help="Jinja chat template; default ChatML")
     p.add_argument("--algo", default="xxh3-128", help="prefix-key algorithm")
-    p.add_argument("--jobs", type=int, default=1, help="tokenizer processes (default 1)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes for tokenizing and for the --sample-rate / --replicas replays (default 1)",
+    )
     p.add_argument(
         "--capacity",
         default=None,

@@ -79,7 +79,15 @@ def run(args, opts: MeasureOptions) -> dict:
         from kvscope.lint.measure.whatif import WhatIf, parse_routings
 
         routings = parse_routings(args.routing) if args.routing else None
-        whatif = WhatIf(opts.block_size, key_size, args.sample_rate, args.replicas, routings)
+        whatif = WhatIf(
+            opts.block_size,
+            key_size,
+            args.sample_rate,
+            args.replicas,
+            routings,
+            jobs=args.jobs,
+            temp_dir=args.temp_dir,
+        )
     exact = bool(points) and args.sample_rate is None
     spool = cap.Spool(key_size) if exact else None
     front = _Front(spool, whatif)

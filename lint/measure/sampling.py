@@ -33,7 +33,8 @@ from typing import NamedTuple
 
 import xxhash
 
-from kvscope.lint.measure.capacity import CapacityPoint, Spool, resolve_blocks
+from kvscope.lint.measure.capacity import CapacityPoint, resolve_blocks
+from kvscope.lint.measure.replays import RequestSpool
 
 _SPACE = 1 << 64
 SMALL_MINIATURE = 200  # blocks; below this the miniature cache's error grows past a point
@@ -146,7 +147,7 @@ def scaled_blocks(blocks: int, rate: float) -> int:
 
 
 def sampled_curve(
-    spool: Spool,
+    spool: RequestSpool,
     sample: SampleStats,
     unique: int,
     points: list[CapacityPoint],
@@ -155,6 +156,7 @@ def sampled_curve(
     prompt_tokens: int,
     block_bytes: int | None,
     unbounded_hit_tokens: int | None,
+    jobs: int = 1,
 ) -> list[dict]:
     """``capacity.capacity_curve`` estimated from a spool of sampled requests.
 
@@ -162,43 +164,51 @@ def sampled_curve(
     from the executor), the difference estimator's anchor; ``None`` falls back to the ratio
     estimator (sampled hits x total / sampled blocks). Rows have the exact curve's keys (hit
     tokens are estimates) plus ``sample_rate``, ``sampled_capacity_blocks`` and
-    ``estimator``; ``requests_too_large`` counts sampled requests.
+    ``estimator``; ``requests_too_large`` counts sampled requests. ``jobs``: processes for
+    the replays (one per point).
     """
     from kvscope.backend.cache import CacheConfig
-    from kvscope.lint.measure.replica import SimRequest, replay
+    from kvscope.lint.measure.replays import Miniature, run_all
 
     depth = max(1, round(CacheConfig(num_blocks=1).gdsf_attn_tokens * sample.rate))
     scale = sample.blocks / sample.sampled_blocks if sample.sampled_blocks else 0.0
+    handle = spool.handle()
+    grid = [
+        (policy, point, resolve_blocks(point, unique, block_bytes))
+        for policy in policies
+        for point in points
+    ]
+    tasks = [
+        Miniature(handle, scaled_blocks(blocks, sample.rate), policy, block_size, depth)
+        for policy, _, blocks in grid
+    ]
     rows = []
-    for policy in policies:
-        for point in points:
-            blocks = resolve_blocks(point, unique, block_bytes)
-            mini = scaled_blocks(blocks, sample.rate)
-            result = replay(
-                (SimRequest(keys, n) for keys, n in spool.replay()), mini, policy, block_size, depth
-            )
-            if sample.rate >= 1:
-                hit, estimator = int(result.hit_tokens), "exact"
-            elif unbounded_hit_tokens is None:
-                hit, estimator = round(result.hit_tokens * scale), "ratio"
-            else:
-                lost = (sample.sampled_unbounded_hit_tokens - result.hit_tokens) * scale
-                hit, estimator = max(0, round(unbounded_hit_tokens - lost)), "difference"
-            hit = min(hit, prompt_tokens)
-            rows.append(
-                {
-                    "policy": policy,
-                    "capacity": point.label,
-                    "capacity_blocks": blocks,
-                    "capacity_tokens": blocks * block_size,
-                    "capacity_bytes": blocks * block_bytes if block_bytes else None,
-                    "fraction_of_unique_blocks": blocks / unique if unique else None,
-                    "hit_tokens": hit,
-                    "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
-                    "requests_too_large": result.skipped,
-                    "sample_rate": sample.rate,
-                    "sampled_capacity_blocks": mini,
-                    "estimator": estimator,
-                }
-            )
+    for (policy, point, blocks), task, (hit_tokens, skipped) in zip(
+        grid, tasks, run_all(tasks, jobs), strict=True
+    ):
+        mini = task.capacity
+        if sample.rate >= 1:
+            hit, estimator = hit_tokens, "exact"
+        elif unbounded_hit_tokens is None:
+            hit, estimator = round(hit_tokens * scale), "ratio"
+        else:
+            lost = (sample.sampled_unbounded_hit_tokens - hit_tokens) * scale
+            hit, estimator = max(0, round(unbounded_hit_tokens - lost)), "difference"
+        hit = min(hit, prompt_tokens)
+        rows.append(
+            {
+                "policy": policy,
+                "capacity": point.label,
+                "capacity_blocks": blocks,
+                "capacity_tokens": blocks * block_size,
+                "capacity_bytes": blocks * block_bytes if block_bytes else None,
+                "fraction_of_unique_blocks": blocks / unique if unique else None,
+                "hit_tokens": hit,
+                "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
+                "requests_too_large": skipped,
+                "sample_rate": sample.rate,
+                "sampled_capacity_blocks": mini,
+                "estimator": estimator,
+            }
+        )
     return rows

@@ -8,18 +8,14 @@ executor has the exact unbounded figures.
 
 from __future__ import annotations
 
-import struct
-import tempfile
-from collections.abc import Iterator
 from typing import NamedTuple
 
-from kvscope.lint.measure.capacity import CapacityPoint, Spool, resolve_blocks
+from kvscope.lint.measure.capacity import CapacityPoint, resolve_blocks
 from kvscope.lint.measure.chains import ChainedRequest
-from kvscope.lint.measure.replica import SimRequest
-from kvscope.lint.measure.routing import ROUTINGS, simulate_fleet
+from kvscope.lint.measure.replays import Fleet, RequestSpool, run_all
+from kvscope.lint.measure.routing import ROUTINGS
 from kvscope.lint.measure.sampling import SMALL_MINIATURE, Sampler, sampled_curve
 
-_HEADER = struct.Struct("<III")  # tokens, blocks, session bytes
 MAX_FLEET_BLOCKS = 20_000_000  # replicas x capacity: each block costs ~110 B of bookkeeping
 
 
@@ -32,39 +28,6 @@ def parse_routings(spec: str) -> list[str]:
     if not names:
         raise ValueError(f"--routing is empty; give some of {','.join(ROUTINGS)}")
     return list(dict.fromkeys(names))
-
-
-class RouteSpool:
-    """A temporary file of (tokens, session, block keys) per request, in log order."""
-
-    def __init__(self, key_size: int = 16) -> None:
-        self.key_size = key_size
-        self.file = tempfile.TemporaryFile(prefix="kvscope-routes-")  # noqa: SIM115
-        self.count = 0
-
-    def add(self, keys: list[bytes], num_tokens: int, session: str | None) -> None:
-        raw = b"" if session is None else session.encode("utf-8", "surrogatepass")
-        flag = 0 if session is None else 1
-        self.file.write(_HEADER.pack(num_tokens, len(keys), len(raw) << 1 | flag))
-        self.file.write(raw)
-        self.file.write(b"".join(keys))
-        self.count += 1
-
-    def replay(self) -> Iterator[SimRequest]:
-        f, size = self.file, self.key_size
-        f.flush()
-        f.seek(0)
-        read = f.read
-        for _ in range(self.count):
-            n_tokens, n_blocks, sess = _HEADER.unpack(read(_HEADER.size))
-            raw = read(sess >> 1)
-            session = raw.decode("utf-8", "surrogatepass") if sess & 1 else None
-            block = read(size * n_blocks)
-            keys = [block[i : i + size] for i in range(0, len(block), size)]
-            yield SimRequest(keys, n_tokens, session)
-
-    def close(self) -> None:
-        self.file.close()
 
 
 class WhatIfResult(NamedTuple):
@@ -83,13 +46,16 @@ class WhatIf:
         sample_rate: float | None = None,
         replicas: int | None = None,
         routings: list[str] | None = None,
+        jobs: int = 1,
+        temp_dir: str | None = None,
     ) -> None:
         self.block_size = block_size
+        self.jobs = jobs
         self.sampler = Sampler(sample_rate, block_size) if sample_rate is not None else None
-        self.spool = Spool(key_size) if self.sampler is not None else None
+        self.spool = RequestSpool(key_size, temp_dir) if self.sampler is not None else None
         self.replicas = replicas
         self.routings = routings or list(ROUTINGS)
-        self.routes = RouteSpool(key_size) if replicas else None
+        self.routes = RequestSpool(key_size, temp_dir) if replicas else None
         self.outputs = 0
 
     def add(self, c: ChainedRequest) -> None:
@@ -127,6 +93,7 @@ class WhatIf:
                 prompt_tokens,
                 block_bytes,
                 anchor,
+                self.jobs,
             )
             small = [r["capacity"] for r in curve if r["sampled_capacity_blocks"] < SMALL_MINIATURE]
             sampling = {
@@ -148,31 +115,34 @@ class WhatIf:
                         f"over {MAX_FLEET_BLOCKS:,} blocks to simulate; lower --capacity "
                         "or --replicas"
                     )
-            for policy in policies:
-                for point, blocks in sizes:
-                    for name in self.routings:
-                        r = simulate_fleet(
-                            self.routes.replay(),
-                            self.replicas,
-                            blocks,
-                            name,
-                            policy,
-                            self.block_size,
-                        )
-                        routing.append(
-                            {
-                                "policy": name,
-                                "eviction": policy,
-                                "replicas": r.replicas,
-                                "capacity": point.label,
-                                "capacity_blocks": blocks,
-                                "hit_tokens": r.hit_tokens,
-                                "hit_rate": r.hit_rate,
-                                "load_imbalance": r.load_imbalance,
-                                "requests_per_replica": r.requests_per_replica,
-                                "requests_too_large": r.skipped,
-                            }
-                        )
+            grid = [
+                (policy, point, blocks, name)
+                for policy in policies
+                for point, blocks in sizes
+                for name in self.routings
+            ]
+            handle = self.routes.handle()
+            tasks = [
+                Fleet(handle, self.replicas, blocks, name, policy, self.block_size)
+                for policy, _, blocks, name in grid
+            ]
+            for (policy, point, blocks, name), r in zip(
+                grid, run_all(tasks, self.jobs), strict=True
+            ):
+                routing.append(
+                    {
+                        "policy": name,
+                        "eviction": policy,
+                        "replicas": r.replicas,
+                        "capacity": point.label,
+                        "capacity_blocks": blocks,
+                        "hit_tokens": r.hit_tokens,
+                        "hit_rate": r.hit_rate,
+                        "load_imbalance": r.load_imbalance,
+                        "requests_per_replica": r.requests_per_replica,
+                        "requests_too_large": r.skipped,
+                    }
+                )
         return WhatIfResult(curve, sampling, routing)
 
     def close(self) -> None:

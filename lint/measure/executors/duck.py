@@ -57,6 +57,7 @@ class DuckDB:
         self.con = duckdb.connect(os.path.join(self.folder, "measure.duckdb"))
         self.con.execute(f"SET temp_directory = '{os.path.join(self.folder, 'spill')}'")
         self.con.execute("SET preserve_insertion_order = false")
+        self.con.execute("SET enable_progress_bar = false")  # it would print into stdout
         if memory_limit:
             try:
                 self.con.execute("SET memory_limit = ?", [memory_limit])

@@ -10,10 +10,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kvscope.backend.chat import render_request
 from kvscope.backend.tokenizers import get_tokenizer
 from kvscope.lint.measure.cli import main
+from kvscope.lint.measure.engineinfo import parse_block_size
+from kvscope.lint.measure.readers import ReadError, read_logs
 
 SYSTEM = {"role": "system", "content": "You answer questions about the cache. " * 6}
 SCRAPE = (
@@ -161,3 +165,26 @@ def test_directories_and_globs_name_their_logs(capsys, tmp_path):
     assert rc == 0 and doc["requests"] == 2
     rc, _, err = run(capsys, str(tmp_path / "2027-*.jsonl"))
     assert rc == 2 and "matches no file" in err
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=300), st.sampled_from(["", "16", "x", "0", "-3", "32"]))
+def test_metrics_parser_fuzz(noise, size):
+    """Any scrape either yields a positive block size or a ValueError saying what to pass."""
+    text = f'{noise}\nvllm:cache_config_info{{block_size="{size}",x="a\\"b"}} 1\n{noise}'
+    try:
+        got = parse_block_size(text)
+    except ValueError as exc:
+        assert "--block-size" in str(exc)
+    else:
+        assert got > 0
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400))
+def test_garbage_parquet_is_a_read_error(tmp_path, data):
+    path = tmp_path / "log.parquet"
+    path.write_bytes(b"PAR1" + data)
+    items = list(read_logs([str(path)]))
+    assert len(items) == 1 and isinstance(items[0], ReadError)
+    assert "Parquet" in items[0].reason

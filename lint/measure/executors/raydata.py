@@ -21,7 +21,7 @@ from array import array
 
 import numpy as np
 
-from kvscope.lint.measure.analyzer import Summary, head_blocks
+from kvscope.lint.measure.analyzer import Summary
 from kvscope.lint.measure.executors import Analysis, PerRequest, per_request_row
 from kvscope.lint.measure.executors.radixgroups import RadixGroups
 from kvscope.lint.measure.executors.rows import RowBatcher
@@ -120,7 +120,7 @@ class RayData:
 
     def finish(self, top: int) -> Analysis:
         import numpy as np
-        from ray.data.aggregate import Count, Min, Sum
+        from ray.data.aggregate import Min, Sum
 
         self._flush()
         self.parts = max(2, min(256, self.block_rows // ROWS_PER_PARTITION + 1))
@@ -136,24 +136,20 @@ class RayData:
                 Min("pos", alias_name="pos"),
                 Min("p1", alias_name="p1"),
                 Min("p2", alias_name="p2"),
+                Min("a1", alias_name="a1"),
+                Min("a2", alias_name="a2"),
             )
             .map_batches(**_arrow(_reuse))
             .materialize()
         )
         unique = per_key.count()
         # 2. a request's new keys are those first seen in its own prompt: hit = blocks - new
-        new = (
-            per_key.map_batches(**_arrow(_where(lambda t, pc: pc.equal(t["f"], t["fp"]))))
-            .groupby("f", num_partitions=parts)
-            .aggregate(Count(alias_name="new"))
-            .take_all()
-        )
-        requests = self._ds("requests")
-        count = requests.count()
+        new = per_key.map_batches(**_arrow(_new_per_request)).take_all()
+        count = sum(t.num_rows for t in self._tables("requests"))
         new_keys = np.zeros(count, dtype=np.int64)
         for row in new:
-            new_keys[row["f"]] = row["new"]
-        req = self._requests(requests, new_keys)
+            new_keys[row["f"]] += row["new"]
+        req = self._requests(new_keys)
         if self.engine == "sglang":
             self._sglang(req)
         summary = Summary(
@@ -179,16 +175,19 @@ class RayData:
         tops = self._top(top, blocks, per_key, req) if count and top > 0 else []
         return Analysis(summary, tops)
 
-    def _requests(self, requests, new_keys) -> dict:
+    def _tables(self, name: str) -> list:
+        """The driver's own batches of a table, straight from the object store."""
+        return self.ray.get(self.refs[name]) if self.refs[name] else []
+
+    def _requests(self, new_keys) -> dict:
         """Per-request columns (numpy, in log order): n, hit, vblocks, eng, metadata, and the
         last prompt key of block-aligned prompts (the only ones vLLM serves a block short)."""
         import numpy as np
         import pyarrow as pa
 
-        t = pa.concat_tables(self.ray.get(self.refs["requests"])) if self.refs["requests"] else None
+        tables = self._tables("requests")
+        t = pa.concat_tables(tables) if tables else pa.table({}, schema=self.schemas["requests"])
         bs = self.bs
-        if t is None:
-            t = pa.table({}, schema=self.schemas["requests"])
         t = t.sort_by("idx")
         n = t["n"].to_numpy(zero_copy_only=False).astype(np.int64)
         hit = n // bs - new_keys
@@ -265,7 +264,7 @@ class RayData:
             r["saved"] = blocks_saved * bs
         rows.sort(key=lambda r: (-r["saved"], r["k1"], r["k2"]))
         rows = rows[:top]
-        heads = self._heads(blocks, rows)
+        heads = self._heads(rows)
         return [
             {
                 "tokens": (r["pos"] + 1) * bs,
@@ -277,34 +276,20 @@ class RayData:
             for i, r in enumerate(rows)
         ]
 
-    def _heads(self, blocks, rows: list[dict]) -> list[list[int]]:
-        """The first tokens of each top prefix: the head blocks of its first request."""
-        import pyarrow as pa
-
-        hb = head_blocks(self.bs)
-        fs = pa.array(sorted({r["f"] for r in rows}), pa.int64())
-        found = blocks.map_batches(
-            **_arrow(
-                _where(
-                    lambda t, pc: pc.and_(pc.is_in(t["idx"], value_set=fs), pc.less(t["pos"], hb))
-                )
-            )
-        ).take_all()
-        at = {(b["idx"], b["pos"]): (b["k1"], b["k2"]) for b in found}
-        wanted = set(at.values())
-        tokens = {
-            (h["k1"], h["k2"]): h["tokens"]
-            for h in self._ds("heads").take_all()
-            if (h["k1"], h["k2"]) in wanted
-        }
+    def _heads(self, rows: list[dict]) -> list[list[int]]:
+        """The first tokens of each top prefix: the whole head stored under its anchor."""
+        wanted = {(r["a1"], r["a2"]) for r in rows}
+        tokens: dict[tuple, bytes] = {}
+        for t in self._tables("heads"):
+            for k1, k2, blob in zip(
+                t["k1"].to_pylist(), t["k2"].to_pylist(), t["tokens"].to_pylist(), strict=True
+            ):
+                if (k1, k2) in wanted:
+                    tokens.setdefault((k1, k2), blob)
         out = []
         for r in rows:
             toks = array("I")
-            for p in range(min(hb, r["pos"] + 1)):
-                blob = tokens.get(at.get((r["f"], p)))
-                if blob is None:
-                    break
-                toks.frombytes(blob)
+            toks.frombytes(tokens.get((r["a1"], r["a2"]), b""))
             out.append(toks.tolist()[:48])
         return out
 
@@ -335,6 +320,17 @@ def _prompt_columns(t):
     return t.append_column("pidx", pc.if_else(prompt, t["idx"], pa.scalar(None, pa.int64())))
 
 
+def _new_per_request(t):
+    """Per first request, how many keys it was first to hold in its own prompt (partial
+    counts of one block; the driver adds them up)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    t = t.filter(pc.fill_null(pc.equal(t["f"], t["fp"]), False))
+    counts = t.group_by("f").aggregate([("fp", "count")])
+    return pa.table({"f": counts["f"], "new": counts["fp_count"]})
+
+
 def _reuse(t):
     """Later prompts holding the key: its prompt count, less one when a prompt had it first."""
     import pyarrow.compute as pc
@@ -356,7 +352,7 @@ def _local_top(top: int):
         import pyarrow.compute as pc
 
         t = t.filter(pc.greater(t["reuse"], pc.fill_null(t["best"], 0)))
-        t = t.select(["k1", "k2", "f", "pos", "reuse"])
+        t = t.select(["k1", "k2", "f", "pos", "reuse", "a1", "a2"])
         if len(t) <= top:
             return t
         reuse = t["reuse"].to_numpy()

@@ -7,7 +7,10 @@ Three tables, appended in batches of about ``BATCH_ROWS`` block rows:
   with ``out`` true; ``k1, k2`` are the big-endian halves of the 128-bit key, so ordering by
   them is ordering by the key's bytes);
 - ``heads``: ``k1, k2, tokens`` for blocks at positions below ``head_blocks`` (the text heads
-  of top prefixes), written once per key while a bounded set remembers it.
+  of top prefixes), written once per key while a bounded set remembers it. For Ray
+  (``parents``) the tokens are the whole head up to the block, block rows carry their parent
+  key (``p1, p2``) and their head anchor (``a1, a2``: the block at ``min(pos, head_blocks -
+  1)``), so a prefix's head is one lookup.
 
 With the SGLang engine a fourth table, ``runs``, holds the token run of every block and
 tail (``idx, pos, pk1, pk2, kind, tokens``) for the token-granular match.
@@ -125,7 +128,8 @@ class RowBatcher:
                 if k not in self.head_seen:
                     self.head_seen.add(k)
                     self.h_keys.append(k)
-                    self.h_tokens.append(toks[j * bs : (j + 1) * bs].tobytes())
+                    start = 0 if self.parents else j * bs  # parents mode: the whole head
+                    self.h_tokens.append(toks[start : (j + 1) * bs].tobytes())
         if self.runs:
             self._add_runs(item)
 
@@ -184,6 +188,9 @@ class RowBatcher:
             root = pos == 0
             cols["p1"] = pa.array(np.roll(k1, 1), mask=root)
             cols["p2"] = pa.array(np.roll(k2, 1), mask=root)
+            # the head anchor: the block at min(pos, head_blocks - 1) of the same request
+            anchor = np.arange(len(idx)) - np.maximum(pos - (self.head_blocks - 1), 0)
+            cols["a1"], cols["a2"] = k1[anchor], k2[anchor]
         out["blocks"] = pa.table(cols)
         h1, h2 = key_halves(self.h_keys) if self.h_keys else (np.empty(0, np.uint64),) * 2
         out["heads"] = pa.table(

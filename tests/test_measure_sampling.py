@@ -181,3 +181,14 @@ def test_text_report_says_the_curve_is_sampled(tmp_path, capsys):
     assert main([str(log), "--sample-rate", "0.25", "--top", "0"]) == 0
     out = capsys.readouterr().out
     assert "25% spatial sample of the blocks" in out and "difference estimator" in out
+
+
+def test_sampled_curve_and_fleet_are_the_same_under_the_duckdb_executor(tmp_path):
+    log = write_log(tmp_path / "log.jsonl", crafted(60, seed=3))
+    argv = ("--sample-rate", "0.25", "--replicas", "2", "--capacity", "10%,50%")
+    inprocess = measure(log, *argv, "--executor", "inprocess")
+    duck = measure(log, *argv, "--executor", "duckdb")
+    assert duck["executor"] == "duckdb" and inprocess["executor"] == "inprocess"
+    assert duck["capacity_sampling"]["estimator"] == "difference"
+    assert duck["capacity_curve"] == inprocess["capacity_curve"]
+    assert duck["routing"] == inprocess["routing"] and len(duck["routing"]) == 16

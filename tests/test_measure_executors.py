@@ -77,31 +77,53 @@ def logs(tmp_path_factory) -> list[str]:
     return [str(text), str(replies), str(DATA / "shapes.jsonl"), str(parquet)]
 
 
-def measure(capsys, tmp_path: Path, logs: list[str], executor: str, engine: str) -> tuple:
-    rows = tmp_path / f"{executor}-{engine}.jsonl"
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory, logs) -> dict:
+    """The in-process figures for both engines (the executors are compared with these)."""
+    folder = tmp_path_factory.mktemp("reference")
+    out = {}
+    for engine in ("vllm", "sglang"):
+        out[engine] = run_measure(folder, logs, "inprocess", engine)
+    return out
+
+
+def run_measure(folder: Path, logs: list[str], executor: str, engine: str) -> tuple:
+    """``measure`` in this process; (document, per-request lines)."""
+    import contextlib
+    import io
+
+    rows = folder / f"{executor}-{engine}.jsonl"
     argv = [*logs, "--format", "json", "--capacity", "none", "--engine", engine]
     argv += ["--executor", executor, "--per-request", str(rows), "--top", "20"]
-    assert main(argv) == 0
-    doc = json.loads(capsys.readouterr().out)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    doc = json.loads(out.getvalue())
     assert doc.pop("executor") == executor
     return doc, rows.read_text().splitlines()
 
 
+def test_the_reference_exercises_every_figure(reference):
+    for doc, rows in reference.values():
+        assert doc["requests"] == len(rows) > 170
+        assert doc["responses"]["cached"] == doc["responses"]["logged"] > 10
+        assert doc["near_misses"] and doc["top_prefixes"][0]["text_head"]
+        assert len(doc["by_tenant"]) > 3 and len(doc["top_prefixes"]) == 20
+    assert reference["sglang"][0]["engine_hit_tokens"] > reference["vllm"][0]["engine_hit_tokens"]
+
+
 @pytest.mark.parametrize("engine", ["vllm", "sglang"])
-def test_executors_agree_on_every_figure(capsys, tmp_path, logs, local_ray, engine):
-    want, want_rows = measure(capsys, tmp_path, logs, "inprocess", engine)
-    assert want["requests"] == len(want_rows) > 170
-    assert want["responses"]["cached"] == want["responses"]["logged"] > 10
-    assert want["near_misses"] and want["top_prefixes"][0]["text_head"]
-    assert len(want["by_tenant"]) > 3
-    for executor in ("duckdb", "ray"):
-        got, got_rows = measure(capsys, tmp_path, logs, executor, engine)
-        assert got == want, executor
-        assert got_rows == want_rows, executor
+def test_duckdb_equals_inprocess(tmp_path, logs, reference, engine):
+    assert run_measure(tmp_path, logs, "duckdb", engine) == reference[engine]
 
 
-def test_parquet_log_equals_its_jsonl(capsys, tmp_path, logs):
-    jsonl, _ = measure(capsys, tmp_path, [str(DATA / "pretokenized.jsonl.gz")], "inprocess", "vllm")
-    parquet, _ = measure(capsys, tmp_path, [logs[-1]], "duckdb", "vllm")
+@pytest.mark.parametrize("engine", ["vllm", "sglang"])
+def test_ray_equals_inprocess(tmp_path, logs, reference, local_ray, engine):
+    assert run_measure(tmp_path, logs, "ray", engine) == reference[engine]
+
+
+def test_parquet_log_equals_its_jsonl(tmp_path, logs):
+    jsonl, _ = run_measure(tmp_path, [str(DATA / "pretokenized.jsonl.gz")], "inprocess", "vllm")
+    parquet, _ = run_measure(tmp_path, [logs[-1]], "duckdb", "vllm")
     for key in ("requests", "prompt_tokens", "repeated_prefix_tokens", "by_tenant", "top_prefixes"):
         assert parquet[key] == jsonl[key]

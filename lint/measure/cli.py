@@ -16,6 +16,7 @@ from kvscope.backend.prefix_keys import DEFAULT_BLOCK_SIZE
 from kvscope.lint.measure.executors import EXECUTORS
 
 PROG = "promptlint measure"
+MAX_REPLICAS = 1024
 
 
 def build_parser() -> Parser:
@@ -46,7 +47,12 @@ def build_parser() -> Parser:
     p.add_argument("--tokenizer", default="cl100k", help="cl100k | bytes | hf:<path>")
     p.add_argument("--chat-template", default=None, help="Jinja chat template; default ChatML")
     p.add_argument("--algo", default="xxh3-128", help="prefix-key algorithm")
-    p.add_argument("--jobs", type=int, default=1, help="tokenizer processes (default 1)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes for tokenizing and for the --sample-rate / --replicas replays (default 1)",
+    )
     p.add_argument(
         "--capacity",
         default=None,
@@ -54,6 +60,24 @@ def build_parser() -> Parser:
         "(25%%), comma-separated, or 'none' (default 5%%,10%%,25%%,50%%,100%%)",
     )
     p.add_argument("--policies", default="lru,gdsf", help="eviction policies to simulate")
+    p.add_argument(
+        "--sample-rate",
+        type=float,
+        default=None,
+        help="estimate the capacity curve from a spatial sample of the blocks (e.g. 0.1); "
+        "default: the exact replay",
+    )
+    p.add_argument(
+        "--replicas",
+        type=int,
+        default=None,
+        help="simulate N replicas (each with --capacity) under the --routing policies",
+    )
+    p.add_argument(
+        "--routing",
+        default=None,
+        help="routing policies for --replicas (default round-robin,random,session,prefix-aware)",
+    )
     p.add_argument(
         "--kv-bytes-per-token",
         type=int,
@@ -165,6 +189,16 @@ def main(argv: list[str] | None = None) -> int:
         return fail(PROG, "--block-size must be a positive number of tokens")
     if args.jobs < 1:
         return fail(PROG, "--jobs must be at least 1")
+    if args.sample_rate is not None and not 0 < args.sample_rate <= 1:
+        return fail(PROG, "--sample-rate must be a fraction in (0, 1], e.g. 0.1")
+    if args.replicas is not None and not 1 <= args.replicas <= MAX_REPLICAS:
+        return fail(PROG, f"--replicas must be between 1 and {MAX_REPLICAS}")
+    if args.sample_rate is not None and args.capacity == "none":
+        return fail(PROG, "--sample-rate estimates the capacity curve; drop '--capacity none'")
+    if args.routing is not None and args.replicas is None:
+        return fail(PROG, "--routing needs --replicas N (the fleet to route to)")
+    if args.replicas is not None and args.capacity == "none":
+        return fail(PROG, "--replicas needs a --capacity per replica; drop '--capacity none'")
     from kvscope.lint.measure.readers import expand_logs
 
     try:
@@ -194,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         from kvscope.lint.measure.plot import write_plot
 
         try:
-            write_plot(doc["capacity_curve"], doc["engine_hit_fraction"], args.plot)
+            write_plot(
+                doc["capacity_curve"], doc["engine_hit_fraction"], args.plot, doc.get("routing")
+            )
         except OSError as exc:
             return fail(PROG, f"--plot {args.plot}: cannot write it ({exc.strerror or exc})")
     if args.format == "json":

@@ -27,12 +27,13 @@ def _log_bytes(logs: list[str]) -> int:
 class _Front:
     """What every executor shares: skipped lines, read errors, near misses, spool, replies."""
 
-    def __init__(self, spool: cap.Spool | None) -> None:
+    def __init__(self, spool: cap.Spool | None, whatif=None) -> None:
         self.skipped: list[dict] = []
         self.n_skipped = 0
         self.read_errors: list[ReadError] = []
         self.near = NearMisses()
         self.spool = spool
+        self.whatif = whatif  # sampled curve / routed fleet (``whatif.WhatIf``)
         self.responses = self.responses_cached = 0
 
     def skip(self, source: str, line: int, reason: str) -> None:
@@ -44,6 +45,8 @@ class _Front:
         c = item.chain
         if self.spool is not None:
             self.spool.add(c.keys, c.num_tokens)
+        if self.whatif is not None:
+            self.whatif.add(c)
         if item.request is not None:
             self.near.add(item.request, item.text, c.num_tokens, c.tenant, c.model)
         if item.response is not None:
@@ -73,8 +76,24 @@ def run(args, opts: MeasureOptions) -> dict:
         def sink(row: dict) -> None:
             per_request_file.write(json.dumps(row) + "\n")
 
-    spool = cap.Spool(32 if opts.algo == "vllm-sha256-cbor" else 16) if points else None
-    front = _Front(spool)
+    key_size = 32 if opts.algo == "vllm-sha256-cbor" else 16
+    whatif = None
+    if points and (args.sample_rate is not None or args.replicas):
+        from kvscope.lint.measure.whatif import WhatIf, parse_routings
+
+        routings = parse_routings(args.routing) if args.routing else None
+        whatif = WhatIf(
+            opts.block_size,
+            key_size,
+            args.sample_rate,
+            args.replicas,
+            routings,
+            jobs=args.jobs,
+            temp_dir=args.temp_dir,
+        )
+    exact = bool(points) and args.sample_rate is None
+    spool = cap.Spool(key_size) if exact else None
+    front = _Front(spool, whatif)
     executor = make(
         executor_name,
         opts.block_size,
@@ -96,7 +115,13 @@ def run(args, opts: MeasureOptions) -> dict:
                 front.skip(item.source, item.line, item.reason)
         analysis = executor.finish(args.top)
         s = analysis.summary
-        curve, note = [], None
+        curve, note, sampling, routing = [], None, None, []
+        if whatif is not None and s.requests:
+            vllm_hits = s.engine_hit_tokens if args.engine == "vllm" else None
+            got = whatif.finish(
+                points, policies, s.unique_blocks, s.prompt_tokens, vllm_hits, args.block_bytes
+            )
+            curve, sampling, routing = got.curve or [], got.sampling, got.routing
         if spool is not None and s.requests:
             if cap.simulator() is None:
                 note = "the backend cache simulator is not available in this install"
@@ -112,6 +137,8 @@ def run(args, opts: MeasureOptions) -> dict:
                 )
     finally:
         executor.close()
+        if whatif is not None:
+            whatif.close()
         if spool is not None:
             spool.close()
         if per_request_file is not None:
@@ -155,6 +182,8 @@ def run(args, opts: MeasureOptions) -> dict:
         },
         "capacity_curve": curve,
         "capacity_note": note,
+        "capacity_sampling": sampling,
+        "routing": routing,
         "by_tenant": s.by["tenant"],
         "by_route": s.by["route"],
         "by_model": s.by["model"],

@@ -15,13 +15,21 @@ def _series(curve: list[dict]) -> dict[str, list[tuple[int, float]]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def write_png(curve: list[dict], unbounded: float, path: Path) -> None:
+def write_png(
+    curve: list[dict], unbounded: float, path: Path, routing: list[dict] | None = None
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
+    if routing:
+        from kvscope.lint.measure.fleetview import routing_axes
+
+        fig, (ax, fleet_ax) = plt.subplots(2, 1, figsize=(7, 8.4), dpi=100)
+        routing_axes(fleet_ax, routing)
+    else:
+        fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
     for policy, pts in _series(curve).items():
         ax.plot(
             [p[0] for p in pts],
@@ -42,8 +50,10 @@ def write_png(curve: list[dict], unbounded: float, path: Path) -> None:
     plt.close(fig)
 
 
-def write_html(curve: list[dict], unbounded: float, path: Path) -> None:
-    """An inline-SVG line chart; no scripts, no network."""
+def write_html(
+    curve: list[dict], unbounded: float, path: Path, routing: list[dict] | None = None
+) -> None:
+    """An inline-SVG line chart (and the fleet's routing section); no scripts, no network."""
     import math
 
     w, h, m = 640, 360, 50
@@ -93,15 +103,21 @@ def write_html(curve: list[dict], unbounded: float, path: Path) -> None:
         + rows
         + "</table>"
     )
+    if routing:
+        from kvscope.lint.measure.fleetview import routing_html
+
+        page += routing_html(routing)
     path.write_text(page, encoding="utf-8")
 
 
-def write_plot(curve: list[dict], unbounded: float, path: str) -> None:
+def write_plot(
+    curve: list[dict], unbounded: float, path: str, routing: list[dict] | None = None
+) -> None:
     """Write ``path`` (``.png`` or ``.html``); raises ``ValueError`` for other suffixes."""
     p = Path(path)
     if p.suffix.lower() == ".png":
-        write_png(curve, unbounded, p)
+        write_png(curve, unbounded, p, routing)
     elif p.suffix.lower() in (".html", ".htm"):
-        write_html(curve, unbounded, p)
+        write_html(curve, unbounded, p, routing)
     else:
         raise ValueError(f"--plot {path}: use a .png or .html file name")

@@ -47,6 +47,11 @@ def render_text(doc: dict, console) -> None:
             }
             table.add_row(policy, *(_pct(rates.get(b)) for b, _ in caps))
         console.print(table)
+        from kvscope.lint.measure.fleetview import render_routing, sampling_note
+
+        if sampling_note(doc):
+            console.print(sampling_note(doc))
+        render_routing(doc, console)
     elif doc.get("capacity_note"):
         console.print(f"capacity curve: {doc['capacity_note']}")
     for dim in ("tenant", "route", "model"):

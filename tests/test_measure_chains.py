@@ -33,6 +33,9 @@ def test_chains_carry_metadata_keys_and_reply_blocks(tmp_path):
     a, b, c = chains
     assert (a.id, a.tenant, a.session, a.user, a.model) == ("a", "acme", "s1", "u1", "m")
     assert a.keys == hash_blocks(ids, 8, ExtraKeys(model="m")) and a.num_tokens == 40
-    assert a.output_keys == hash_blocks(ids + list(range(7, 31)), 8, ExtraKeys(model="m"))[5:]
+    # the reply's last token is never fed back, so prompt + reply - 1 tokens are cached
+    cached = ids + list(range(7, 30))
+    assert a.output_keys == hash_blocks(cached, 8, ExtraKeys(model="m"))[5:]
+    assert len(a.output_keys) == 2
     assert (b.id, b.route, b.tenant, b.num_tokens, b.output_keys) == ("b", "/chat", None, 20, None)
     assert c.session == "s2" and c.num_tokens > 200 and len(c.keys) == c.num_tokens // 8

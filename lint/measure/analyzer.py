@@ -199,7 +199,8 @@ class Analyzer:
         radix = self.radix
         matched = hit * bs + radix.extend_match(parents[hit], tokens[hit * bs : (hit + 1) * bs])
         if output_keys is not None and generated is not None:
-            tokens = list(tokens) + list(generated)  # the cached sequence: prompt + reply
+            # the cached sequence: prompt + reply less its last token (never computed)
+            tokens = list(tokens) + list(generated[:-1])
             parents += output_keys
         for i in range(hit, len(parents) - 1):
             radix.insert(parents[i], tokens[i * bs : (i + 1) * bs])

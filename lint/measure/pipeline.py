@@ -10,8 +10,8 @@ pre-tokenized lines go through ``fastids.IdsMemo``, which reuses the keys of byt
 has hashed before and hashes the rest with that same function.
 
 Logged responses (``output_token_ids``, OpenAI response bodies, ShareGPT replies) become
-``output_keys``: the blocks the engine caches while generating the reply (prompt + output,
-full blocks), which a later turn that re-sends the reply can hit.
+``output_keys``: the blocks the engine caches while generating the reply (prompt + output
+less its last token, whose KV is never computed; full blocks only), which a later turn that re-sends the reply can hit.
 """
 
 from __future__ import annotations
@@ -113,7 +113,9 @@ def hashed_stream(logs: list[str], opts: MeasureOptions) -> Iterator[Hashed | Sk
                 generated = None
             if generated is not None:
                 k = len(keys)
-                rest = list(prompt[k * bs :]) + generated
+                # The last sampled token is never fed back, so its KV is never computed:
+                # the engine caches prompt + reply minus that token (seen on a live vLLM).
+                rest = list(prompt[k * bs :]) + generated[:-1]
                 parent = keys[-1] if keys else None
                 out_keys = hash_blocks(rest, bs, extra, algo, None, parent, k)
         chain = ChainedRequest(

@@ -149,7 +149,7 @@ class RowBatcher:
         seq = array("I", tokens)
         keys = list(c.keys)
         if c.output_keys is not None and item.generated is not None:
-            seq.extend(item.generated)
+            seq.extend(item.generated[:-1])  # the last token is never cached
             keys += c.output_keys
         root = radix_root(self.algo, item.extra)
         parents = [root, *keys]

@@ -260,6 +260,11 @@ FLAG_WORDS = frozenset(
 )
 
 
+# Conditions on the model being served (`is_vlm`, `grok3mini`, `model_supports_vision`): one
+# deploy serves one model, so every request takes the same side.
+MODEL_WORDS = frozenset(["model", "vlm", "llm", "multimodal", "mini"])
+
+
 def deploy_fixed(expr: str) -> bool:
     """True when a condition reads only feature flags, settings and constants
     (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
@@ -269,7 +274,9 @@ def deploy_fixed(expr: str) -> bool:
         return True
     for ident in idents:
         ws = words(ident)
-        if ident.isupper() or ws & FLAG_WORDS or ws & SETTINGS_WORDS or ident in {"os", "environ"}:
+        if ident.isupper() or ws & (FLAG_WORDS | SETTINGS_WORDS | MODEL_WORDS):
+            continue
+        if ident in {"os", "environ"}:
             continue
         return False
     return True

@@ -339,8 +339,18 @@ def _system_item(node: ast.AST) -> bool:
     return False
 
 
+def _in_user_side_function(scan: Scan, node: ast.AST) -> bool:
+    """Inside `def user_prompt(...)` / `def UserMessage(...)`: text built there is the user turn."""
+    cur = scan.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            return user_side(cur.name)
+        cur = scan.parents.get(cur)
+    return False
+
+
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
-    if fixed_per_deploy(scan, node):
+    if fixed_per_deploy(scan, node) or _in_user_side_function(scan, node):
         return
     for stmt in node.body + node.orelse:
         target = None

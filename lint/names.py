@@ -332,6 +332,8 @@ REQUEST_HEADS = frozenset(
         "scenario",
     ]
 )
+# Words that name a container, not its content: the head is the word before them.
+CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
 REQUEST_NOT = frozenset(
     ["example", "examples", "sample", "few", "shot", "system", "tool", "tools", "format"]
 )
@@ -358,6 +360,8 @@ def classify_name(identifier: str) -> str | None:
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
+    if last in CONTAINER_TAILS and len(parts) >= 2:
+        last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
     return None

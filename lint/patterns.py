@@ -76,6 +76,7 @@ CODE_RE = re.compile(
     r"(?ms)^[ \t]*(?P<fence>(?:\\?`){3}|~~~)(?P<info>[^\n]*).*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)"
     r"|`[^`\n]+`"
 )
+SLOT_RE = re.compile(r"\{\{[^{}\n]*\}\}|\$?\{[^{}\n]*\}")
 # Fences that hold prose (often the whole published prompt), not code.
 PROSE_FENCES = frozenset({"markdown", "md", "text", "txt", "plaintext", "prompt", "xml", "jinja"})
 ANON_RE = re.compile(r"\{\s*\d*\s*\}|%s|\$\d\b")
@@ -152,6 +153,13 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                 info = m.group("info").strip().lower().split(" ")[0].strip("\\`")
                 if info in PROSE_FENCES or (not info and m.end() - m.start() > len(text) / 2):
                     continue  # the prompt itself, fenced for display
+                body = m.group().split("\n", 1)[1] if "\n" in m.group() else ""
+                if (
+                    body.strip()
+                    and not SLOT_RE.sub("", body).strip(" \t\n`~")
+                    and not example_cued(text[max(0, m.start() - 80) : m.start()])
+                ):
+                    continue  # a fence around a bare placeholder: where the content goes
             code.append(m.span())
     return urls, code
 

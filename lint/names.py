@@ -332,6 +332,7 @@ REQUEST_HEADS = frozenset(
         "scenario",
     ]
 )
+REQUEST_BARE = frozenset(["prompt"])
 # Words that name a container, not its content: the head is the word before them.
 CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
 REQUEST_NOT = frozenset(
@@ -360,6 +361,8 @@ def classify_name(identifier: str) -> str | None:
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
+    if identifier in REQUEST_BARE:
+        return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:
         last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:

@@ -274,18 +274,33 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         return start + at, start + at + len(piece)
 
     code = quiet_spans(text)[1]
+    frag = _fragment(scan, node)
     for ph in placeholders(text, "text"):
         kind = classify_expr(ph.expr)
         if kind and not shown_not_rendered(text, ph, None, code):
             s, e = where(ph.start, ph.end)
             msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
             full = with_tools(scan, node, text)
-            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full)
+            yield Problem(
+                KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full, None, frag
+            )
     for lit in volatile_literals(text, concrete=False):
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)
         yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
+
+
+def _fragment(scan: Scan, node: ast.AST) -> bool:
+    """A module-level `NAME = \"\"\"...\"\"\"` (maybe `.strip()`-ed) that this file never uses:
+    a piece of a prompt assembled elsewhere, so the text after it is not known here."""
+    cur = scan.parents.get(node)
+    while isinstance(cur, ast.Attribute | ast.Call):
+        cur = scan.parents.get(cur)
+    if not isinstance(cur, ast.Assign) or not isinstance(scan.parents.get(cur), ast.Module):
+        return False
+    names = [t.id for t in cur.targets if isinstance(t, ast.Name)]
+    return bool(names) and not any(scan.uses.get(n) for n in names)
 
 
 FIXED_CALLS = {"getenv", "get_setting", "get_config"}

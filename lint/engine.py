@@ -76,7 +76,8 @@ class Linter:
                         continue
                     seen.add(key)
                     finding = self._finding(doc, problem, lines, line, col)._replace(prompt=n)
-                    if finding.token_offset is not None and finding.blocks_at_stake < floor:
+                    below = finding.token_offset is not None and finding.blocks_at_stake < floor
+                    if below and not problem.fragment:
                         continue  # below the floor: it costs less than the user cares about
                     findings.append(finding)
                     if problem.fix is not None:

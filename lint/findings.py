@@ -46,6 +46,9 @@ class Problem(NamedTuple):
     fix: Fix | None = None
     prefix_text: str | None = None
     stake_tokens: int | None = None
+    # a fragment defined for use elsewhere (`USER_INFO_PROMPT = """..."""`): what follows it
+    # in the prompt is not in this file, so its cost is a lower bound and no floor applies
+    fragment: bool = False
 
 
 class Finding(NamedTuple):

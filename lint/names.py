@@ -260,6 +260,11 @@ FLAG_WORDS = frozenset(
 )
 
 
+# Conditions on the model being served (`is_vlm`, `grok3mini`, `model_supports_vision`): one
+# deploy serves one model, so every request takes the same side.
+MODEL_WORDS = frozenset(["model", "vlm", "llm", "multimodal", "mini"])
+
+
 def deploy_fixed(expr: str) -> bool:
     """True when a condition reads only feature flags, settings and constants
     (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
@@ -269,7 +274,9 @@ def deploy_fixed(expr: str) -> bool:
         return True
     for ident in idents:
         ws = words(ident)
-        if ident.isupper() or ws & FLAG_WORDS or ws & SETTINGS_WORDS or ident in {"os", "environ"}:
+        if ident.isupper() or ws & (FLAG_WORDS | SETTINGS_WORDS | MODEL_WORDS):
+            continue
+        if ident in {"os", "environ"}:
             continue
         return False
     return True
@@ -325,6 +332,9 @@ REQUEST_HEADS = frozenset(
         "scenario",
     ]
 )
+REQUEST_BARE = frozenset(["prompt"])
+# Words that name a container, not its content: the head is the word before them.
+CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
 REQUEST_NOT = frozenset(
     ["example", "examples", "sample", "few", "shot", "system", "tool", "tools", "format"]
 )
@@ -351,6 +361,10 @@ def classify_name(identifier: str) -> str | None:
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
+    if identifier in REQUEST_BARE:
+        return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
+    if last in CONTAINER_TAILS and len(parts) >= 2:
+        last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
     return None

@@ -76,6 +76,7 @@ CODE_RE = re.compile(
     r"(?ms)^[ \t]*(?P<fence>(?:\\?`){3}|~~~)(?P<info>[^\n]*).*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)"
     r"|`[^`\n]+`"
 )
+SLOT_RE = re.compile(r"\{\{[^{}\n]*\}\}|\$?\{[^{}\n]*\}")
 # Fences that hold prose (often the whole published prompt), not code.
 PROSE_FENCES = frozenset({"markdown", "md", "text", "txt", "plaintext", "prompt", "xml", "jinja"})
 ANON_RE = re.compile(r"\{\s*\d*\s*\}|%s|\$\d\b")
@@ -85,6 +86,18 @@ USER_PHRASE_RE = re.compile(  # matched on lower-cased text
     r"(?:name|email|e-mail|id|locale|time\s?zone|language|location|country|city|"
     r"os(?:\s+version)?|operating\s+system|shell|workspace|working\s+directory|device|browser)\s*"
     r"(?:is|:|=)\s*(?P<value>[^\s{}<>%$\[('\"“‘`][^\n,.;]{0,40})"
+)
+# Where the user is or what they use, written out: "chatting with the user via the ChatGPT iOS
+# app", "The user is on Windows", "User is in the country US" (matched on the original text: the
+# value is a capitalised name).
+USER_WHERE_RE = re.compile(
+    r"(?<![A-Za-z])(?i:user|customer)\s+(?:"
+    r"(?i:is)\s+(?:(?i:currently|using|located)\s+)?(?i:on|in|from|using)\s+(?i:the\s+)?"
+    r"(?:(?i:country|city|region|state)\s+(?i:of\s+)?)?"
+    r"(?P<value>[A-Z][\w-]*(?:\.[\w-]+)*(?:[ \t]+[A-Z][\w-]*(?:\.[\w-]+)*){0,2})"
+    r"|(?i:via|through)\s+(?i:the\s+)?"
+    r"(?P<app>[A-Z][\w.-]*(?:[ \t]+[A-Za-z][\w.-]*){0,2}[ \t]+(?i:app|application|client)))"
+    r"\b"
 )
 _LANGUAGES = (
     "english|spanish|french|german|portuguese|italian|dutch|russian|ukrainian|polish|czech|"
@@ -152,6 +165,13 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                 info = m.group("info").strip().lower().split(" ")[0].strip("\\`")
                 if info in PROSE_FENCES or (not info and m.end() - m.start() > len(text) / 2):
                     continue  # the prompt itself, fenced for display
+                body = m.group().split("\n", 1)[1] if "\n" in m.group() else ""
+                if (
+                    body.strip()
+                    and not SLOT_RE.sub("", body).strip(" \t\n`~")
+                    and not example_cued(text[max(0, m.start() - 80) : m.start()])
+                ):
+                    continue  # a fence around a bare placeholder: where the content goes
             code.append(m.span())
     return urls, code
 
@@ -207,10 +227,11 @@ def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
             starts.append(pos)
             pos = lower.find(owner, pos + len(owner))
     for pos in sorted(starts):
-        m = regex.match(lower, pos)
+        m = regex.match(lower, pos) or USER_WHERE_RE.match(text, pos)
         if m is None:
             continue
-        value = text[m.start("value") : m.end("value")].rstrip()
+        group = "app" if m.re is USER_WHERE_RE and m.group("app") else "value"
+        value = text[m.start(group) : m.end(group)].rstrip()
         if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
             continue
         before = text[max(0, m.start() - 60) : m.start()]
@@ -218,7 +239,7 @@ def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
             r"(?i)\b(?:if|when|whether|unless)\s+(?:the\s+)?$", before
         ):
             continue  # an example or a hypothetical ("if the user's name is X"), not a value
-        yield Literal(m.start("value"), m.start("value") + len(value), "user", value, "user-detail")
+        yield Literal(m.start(group), m.start(group) + len(value), "user", value, "user-detail")
 
 
 def digit_positions(text: str) -> list[int]:

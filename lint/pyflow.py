@@ -62,6 +62,16 @@ USER_CALLS = {
     ("locale", "getlocale"),
     ("locale", "getdefaultlocale"),
     ("pwd", "getpwuid"),
+    # the machine the code runs on: for a local agent or CLI, the user's machine
+    ("platform", "machine"),
+    ("platform", "platform"),
+    ("platform", "uname"),
+    ("platform", "system"),
+    ("platform", "node"),
+    ("platform", "release"),
+    ("platform", "version"),
+    ("os", "uname"),
+    ("socket", "gethostname"),
 }
 # Filesystem order: differs between machines and file systems; sorted() makes it stable.
 LISTING_ORDER_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk"}

@@ -274,18 +274,33 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         return start + at, start + at + len(piece)
 
     code = quiet_spans(text)[1]
+    frag = _fragment(scan, node)
     for ph in placeholders(text, "text"):
         kind = classify_expr(ph.expr)
         if kind and not shown_not_rendered(text, ph, None, code):
             s, e = where(ph.start, ph.end)
             msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
             full = with_tools(scan, node, text)
-            yield Problem(KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full)
+            yield Problem(
+                KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full, None, frag
+            )
     for lit in volatile_literals(text, concrete=False):
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)
         yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
+
+
+def _fragment(scan: Scan, node: ast.AST) -> bool:
+    """A module-level `NAME = \"\"\"...\"\"\"` (maybe `.strip()`-ed) that this file never uses:
+    a piece of a prompt assembled elsewhere, so the text after it is not known here."""
+    cur = scan.parents.get(node)
+    while isinstance(cur, ast.Attribute | ast.Call):
+        cur = scan.parents.get(cur)
+    if not isinstance(cur, ast.Assign) or not isinstance(scan.parents.get(cur), ast.Module):
+        return False
+    names = [t.id for t in cur.targets if isinstance(t, ast.Name)]
+    return bool(names) and not any(scan.uses.get(n) for n in names)
 
 
 FIXED_CALLS = {"getenv", "get_setting", "get_config"}
@@ -339,8 +354,18 @@ def _system_item(node: ast.AST) -> bool:
     return False
 
 
+def _in_user_side_function(scan: Scan, node: ast.AST) -> bool:
+    """Inside `def user_prompt(...)` / `def UserMessage(...)`: text built there is the user turn."""
+    cur = scan.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            return user_side(cur.name)
+        cur = scan.parents.get(cur)
+    return False
+
+
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
-    if fixed_per_deploy(scan, node):
+    if fixed_per_deploy(scan, node) or _in_user_side_function(scan, node):
         return
     for stmt in node.body + node.orelse:
         target = None

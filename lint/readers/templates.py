@@ -16,6 +16,11 @@ from kvscope.lint.readers import ReadError
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 PROMPTY_ROLE_RE = re.compile(r"^[ \t]*(system|user|assistant|developer)[ \t]*:[ \t]*$", re.M | re.I)
 DOTPROMPT_ROLE_RE = re.compile(r"\{\{\s*role\s+[\"'](system|user|model|assistant)[\"']\s*\}\}")
+# `- role: user` in a front matter `messages:` list (prompt-management exports in Markdown)
+YAML_ROLE_RE = re.compile(
+    r"^[ \t]*-?[ \t]*role[ \t]*:[ \t]*[\"']?(system|user|assistant|developer)[\"']?[ \t]*$",
+    re.M | re.I,
+)
 PARTS = {"system": "system", "developer": "system", "user": "user"}
 
 
@@ -27,7 +32,10 @@ def read(text: str, path: str, kind: str) -> list[Document]:
         doc.segments.append(Segment(text, "template", 0))
     elif kind == "text":
         doc = Document(path, "text", text, syntax=None)
-        doc.segments.append(Segment(text, "template", 0))
+        if _messages_front_matter(text):
+            doc.segments.extend(split_roles(text, 0, YAML_ROLE_RE))
+        else:
+            doc.segments.append(Segment(text, "template", 0))
     else:
         meta, body_start = front_matter(text)
         syntax = "handlebars" if kind == "dotprompt" else "jinja"
@@ -76,6 +84,22 @@ def split_roles(text: str, start: int, role_re: re.Pattern[str]) -> list[Segment
     if text[pos:].strip() or not segments:
         segments.append(Segment(text[pos:], part, pos))
     return segments
+
+
+def _messages_front_matter(text: str) -> bool:
+    """True when the text's front matter holds a chat `messages:` list (role and content)."""
+    if not FRONT_MATTER_RE.match(text):
+        return False
+    try:
+        meta, _ = front_matter(text)
+    except ReadError:
+        return False
+    msgs = meta.get("messages") if isinstance(meta, dict) else None
+    return (
+        isinstance(msgs, list)
+        and bool(msgs)
+        and all(isinstance(m, dict) and "role" in m and "content" in m for m in msgs)
+    )
 
 
 def _model(meta: Any) -> str | None:

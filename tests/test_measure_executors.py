@@ -134,3 +134,24 @@ def test_parquet_log_equals_its_jsonl(tmp_path, logs):
     parquet, _ = run_measure(tmp_path, [logs[-1]], "duckdb", "vllm")
     for key in ("requests", "prompt_tokens", "repeated_prefix_tokens", "by_tenant", "top_prefixes"):
         assert parquet[key] == jsonl[key]
+
+
+def test_ray_front_tokenizes_and_hashes_on_the_workers(logs, local_ray, monkeypatch):
+    """The Ray front yields the in-process stream item for item (keys, log order, skipped
+    lines where they are), over several chunks, and the driver never tokenizes or hashes."""
+    from kvscope.lint.measure.executors import raystream
+    from kvscope.lint.measure.pipeline import Hashed, MeasureOptions, hashed_stream
+
+    monkeypatch.setattr(raystream, "CHUNK_RECORDS", 50)
+    opts = MeasureOptions()
+    want = list(hashed_stream(logs, opts))
+    got = list(raystream.ray_hashed_stream(ray, logs, opts))
+    assert not raystream._WORKER  # no tokenizer or hasher was ever built in this process
+    assert len(got) == len(want) > 200
+    kinds = [type(item).__name__ for item in want]
+    assert [type(item).__name__ for item in got] == kinds and "Skipped" in kinds
+    for a, b in zip(got, want, strict=True):
+        if type(b) is Hashed:
+            assert a.chain == b.chain and a.generated == b.generated and a.text == b.text
+        else:
+            assert a == b

@@ -105,7 +105,9 @@ def run(args, opts: MeasureOptions) -> dict:
         ray_address=args.ray_address,
     )
     try:
-        for item in hashed_stream(args.logs, opts):
+        stream = getattr(executor, "hashed_stream", None)  # Ray: tokenize on the workers
+        items = stream(args.logs, opts) if stream else hashed_stream(args.logs, opts)
+        for item in items:
             if type(item) is Hashed:
                 front.take(item)
                 executor.feed(item)

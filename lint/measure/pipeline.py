@@ -25,7 +25,7 @@ from kvscope.backend.prefix_keys import DEFAULT_ALGO, ExtraKeys, hash_blocks
 from kvscope.lint.measure.chains import ChainedRequest
 from kvscope.lint.measure.fastids import IdsMemo, RawIds
 from kvscope.lint.measure.readers import ReadError, Skipped, read_logs
-from kvscope.lint.measure.tokenize import prepare_all
+from kvscope.lint.measure.tokenize import Prepared, prepare_all
 
 
 @dataclass(slots=True)
@@ -72,44 +72,48 @@ def _output_tokens(prompt: Sequence[int], text: str | None, response, tokenizer)
     return list(whole[n:])
 
 
-def hashed_stream(logs: list[str], opts: MeasureOptions) -> Iterator[Hashed | Skipped | ReadError]:
-    """``Hashed`` items in log order, with ``Skipped`` lines and ``ReadError``s where they are."""
-    bs, algo = opts.block_size, opts.algo
-    memo = IdsMemo(bs, algo, max_entries=opts.memo_entries)
-    extras: dict[tuple, ExtraKeys] = {}
-    tokenizer = None
-    index = 0
-    for item in prepare_all(read_logs(logs), opts.tokenizer, opts.template, opts.jobs):
-        if isinstance(item, (Skipped, ReadError)):
-            yield item
-            continue
-        rec = item.record
+class Hasher:
+    """Hashes one prepared record at a time: the per-record step of ``hashed_stream``.
+
+    It holds only caches that never change a key (the pre-tokenized memo, the ``ExtraKeys``
+    of each model and salt, the reply tokenizer), so any number of hashers (one per Ray
+    worker, say) give the same keys as one.
+    """
+
+    def __init__(self, opts: MeasureOptions) -> None:
+        self.opts = opts
+        self.memo = IdsMemo(opts.block_size, opts.algo, max_entries=opts.memo_entries)
+        self.extras: dict[tuple, ExtraKeys] = {}
+        self.tokenizer = None
+
+    def __call__(self, item: Prepared, index: int) -> Hashed | Skipped:
+        opts, rec = self.opts, item.record
+        bs, algo = opts.block_size, opts.algo
         salt = rec.salt or (rec.tenant if opts.salt_by_tenant else None)
-        extra = extras.get((rec.model, salt))
+        extra = self.extras.get((rec.model, salt))
         if extra is None:
-            extra = extras[rec.model, salt] = ExtraKeys(model=rec.model, salt=salt)
+            extra = self.extras[rec.model, salt] = ExtraKeys(model=rec.model, salt=salt)
         tokens = item.tokens
         known = 0
         if isinstance(tokens, RawIds):
             try:
-                keys = memo.keys(tokens, extra)
+                keys = self.memo.keys(tokens, extra)
             except (ValueError, TypeError, OverflowError):
-                yield Skipped(rec.source, rec.line, BAD_IDS)
-                continue
+                return Skipped(rec.source, rec.line, BAD_IDS)
             known, n, tokens = tokens.known, len(tokens), tokens.tokens
         else:
             keys = hash_blocks(tokens, bs, extra, algo)
             n = len(tokens)
         out_keys = generated = None
         if opts.responses and rec.response is not None:
-            if tokenizer is None and isinstance(rec.response, str):
+            if self.tokenizer is None and isinstance(rec.response, str):
                 from kvscope.backend.tokenizers import get_tokenizer
                 from kvscope.lint.measure.segments import SegmentTokenizer
 
-                tokenizer = SegmentTokenizer(get_tokenizer(opts.tokenizer))
+                self.tokenizer = SegmentTokenizer(get_tokenizer(opts.tokenizer))
             prompt = tokens() if callable(tokens) else tokens
             try:
-                generated = _output_tokens(prompt, item.text, rec.response, tokenizer)
+                generated = _output_tokens(prompt, item.text, rec.response, self.tokenizer)
             except (ValueError, TypeError, OverflowError):
                 generated = None
             if generated is not None:
@@ -119,17 +123,19 @@ def hashed_stream(logs: list[str], opts: MeasureOptions) -> Iterator[Hashed | Sk
                 rest = list(prompt[k * bs :]) + generated[:-1]
                 parent = keys[-1] if keys else None
                 out_keys = hash_blocks(rest, bs, extra, algo, None, parent, k)
-        chain = ChainedRequest(
-            index,
-            rec.id,
-            rec.tenant,
-            rec.route,
-            rec.model,
-            rec.session,
-            rec.user,
-            keys,
-            n,
-            out_keys,
-        )
-        index += 1
-        yield Hashed(chain, tokens, known, extra, rec.request, item.text, rec.response, generated)
+        meta = (rec.id, rec.tenant, rec.route, rec.model, rec.session, rec.user)
+        chain = ChainedRequest(index, *meta, keys, n, out_keys)
+        return Hashed(chain, tokens, known, extra, rec.request, item.text, rec.response, generated)
+
+
+def hashed_stream(logs: list[str], opts: MeasureOptions) -> Iterator[Hashed | Skipped | ReadError]:
+    """``Hashed`` items in log order, with ``Skipped`` lines and ``ReadError``s where they are."""
+    hasher = Hasher(opts)
+    index = 0
+    for item in prepare_all(read_logs(logs), opts.tokenizer, opts.template, opts.jobs):
+        if isinstance(item, (Skipped, ReadError)):
+            yield item
+            continue
+        out = hasher(item, index)
+        index += type(out) is Hashed
+        yield out

@@ -1,7 +1,8 @@
 """The distributed executor: the shared algorithm as Ray Data shuffles, joins and aggregates.
 
-The driver hashes the log (the same ``hashed_stream`` as every executor) and puts its rows in
-the object store as Arrow batches (``rows``); the cluster then computes, in parallel:
+The log is rendered, tokenized and hashed on the cluster (``raystream``: ``map_batches`` of
+the same per-record step as ``hashed_stream``, back in log order); the driver puts the rows
+in the object store as Arrow batches (``rows``); the cluster then computes, in parallel:
 
 1. the first occurrence of every block: ``groupby(key).min(idx)`` (a hash shuffle);
 2. the reused rows: ``blocks join first`` on the key, kept where ``first < idx`` (prompts);
@@ -25,7 +26,7 @@ from kvscope.lint.measure.analyzer import Summary
 from kvscope.lint.measure.executors import Analysis, PerRequest, per_request_row
 from kvscope.lint.measure.executors.radixgroups import RadixGroups
 from kvscope.lint.measure.executors.rows import RowBatcher
-from kvscope.lint.measure.pipeline import Hashed
+from kvscope.lint.measure.pipeline import Hashed, MeasureOptions
 
 ROWS_PER_PARTITION = 4_000_000  # shuffle partitions: one per this many block rows, 2 at least
 KEY = ("k1", "k2")
@@ -99,6 +100,12 @@ class RayData:
         self.schemas: dict[str, object] = {}
         self.block_rows = 0
         self.parts = 2
+
+    def hashed_stream(self, logs: list[str], opts: MeasureOptions):
+        """The pipeline's front with tokenization and hashing on the workers."""
+        from kvscope.lint.measure.executors.raystream import ray_hashed_stream
+
+        return ray_hashed_stream(self.ray, logs, opts)
 
     def feed(self, item: Hashed) -> None:
         self.batcher.add(item)

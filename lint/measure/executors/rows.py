@@ -23,7 +23,7 @@ from array import array
 from kvscope.lint.measure.analyzer import head_blocks, radix_root
 from kvscope.lint.measure.pipeline import Hashed
 
-BATCH_ROWS = 1 << 19
+BATCH_ROWS = 1 << 17
 HEAD_SEEN_MAX = 1 << 20
 TAIL, BLOCK = 0, 1
 

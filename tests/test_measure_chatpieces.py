@@ -9,6 +9,7 @@ logs from the reference workload, through ``prepare_all`` as measure runs it.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -128,9 +129,27 @@ def test_real_chat_logs_match_whole_rendering(tok_spec, tmp_path: Path):
     assert len(rows) > 50
     config = tmp_path / "tokenizer_config.json"
     config.write_text(json.dumps({"chat_template": CHATML, "eos_token": "<|endoftext|>"}))
+    fast = PieceRenderer(str(config), SegmentTokenizer(tok))
+    assert all(fast.prepare(r) is not None for r in rows)  # every request takes the fast path
+    assert any(r.get("tools") for r in rows)
     records = [_record(i, r) for i, r in enumerate(rows)]
     out = list(prepare_all(records, tok_spec, str(config)))
     for row, prepared in zip(rows, out, strict=True):
         text, ids = _whole(tok, row, str(config))
+        assert prepared.text == text
+        assert list(prepared.tokens) == ids
+
+
+def test_real_text_sessions_match_whole_rendering(tok_spec):
+    """The bench's multi-turn sessions (a public prompting book): re-sent histories."""
+    path = Path(__file__).resolve().parents[1] / "bench" / "bench_measure_peers.py"
+    spec = importlib.util.spec_from_file_location("bench_measure_peers", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = bench.sessions(60)
+    tok = get_tokenizer(tok_spec)
+    out = list(prepare_all([_record(i, r) for i, r in enumerate(rows)], tok_spec, bench.CHATML))
+    for row, prepared in zip(rows, out, strict=True):
+        text, ids = _whole(tok, row, bench.CHATML)
         assert prepared.text == text
         assert list(prepared.tokens) == ids

@@ -47,6 +47,14 @@ STRICT = (  # raises on two user turns in a row
     "<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
 )
 PLAIN = "{% for m in messages %}[{{ m.role }}]: {{ m.content }}\n{% endfor %}"
+REAL = [  # public model chat templates vendored in bench/data
+    p.read_text()
+    for p in sorted(
+        (Path(__file__).resolve().parents[1] / "bench/data/real_prompts/files").glob(
+            "chujiezheng__chat_templates/*.jinja"
+        )
+    )
+]
 
 
 @pytest.fixture(scope="module")
@@ -76,12 +84,22 @@ def _whole(tok, request: dict, template: str) -> tuple[str, list[int]]:
 
 
 def test_probe_accepts_concatenating_templates_only(tok_spec):
+    assert len(REAL) >= 8
     seg = SegmentTokenizer(get_tokenizer(tok_spec))
     assert PieceRenderer(CHATML, seg).enabled and PieceRenderer(CHATML, seg).tools_ok
     assert PieceRenderer(BOS, seg).enabled
     assert not PieceRenderer(LAST, seg).enabled
-    assert not PieceRenderer(STRICT, seg).enabled
     assert PieceRenderer(None, seg).enabled is False
+
+
+def test_a_template_that_checks_the_conversation_is_checked_per_shape(tok_spec):
+    """A shape the template refuses is rendered whole (and skipped, as before)."""
+    seg = SegmentTokenizer(get_tokenizer(tok_spec))
+    fast = PieceRenderer(STRICT, seg)
+    ok = {"messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]}
+    bad = {"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}]}
+    assert fast.prepare(ok) is not None
+    assert fast.prepare(bad) is None and fast.prepare(bad) is None
 
 
 def test_pieces_not_at_added_tokens_are_rendered_whole(tok_spec):
@@ -99,11 +117,11 @@ MESSAGE = st.fixed_dictionaries(
 TOOLS = st.none() | st.just([{"type": "function", "function": {"name": "f", "parameters": {}}}])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     msgs=st.lists(MESSAGE, min_size=1, max_size=6),
     tools=TOOLS,
-    template=st.sampled_from([CHATML, BOS, LAST, STRICT, PLAIN]),
+    template=st.sampled_from([CHATML, BOS, LAST, STRICT, PLAIN, *REAL]),
 )
 def test_random_message_lists_match_whole_rendering(tok_spec, msgs, tools, template):
     tok = get_tokenizer(tok_spec)

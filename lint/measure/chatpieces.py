@@ -9,11 +9,14 @@ and tokenized once, and a request is a join of cached pieces.
 
 Whether that holds is decided for the template at hand, at start-up, on a probe: a set of
 message lists (system first or not, repeated roles, blank lines, ``<think>`` blocks, with and
-without tools) rendered both ways; any difference, or a template that raises on one of them
-(it checks the conversation's shape), turns the fast path off and every request is rendered
-whole. Only messages made of a string ``role`` in the probed set and a string ``content`` take
-the fast path; any other request is rendered whole. Tokens are exactly whole rendering + whole
-tokenization (a property test holds it to that on random message lists and real chat logs).
+without tools) rendered both ways; any difference turns the fast path off and every request
+is rendered whole. A template may refuse some shapes (``raise_exception`` on role order), so
+the first request of each role sequence is rendered whole too: a refused or different shape
+is always rendered whole (and skipped as before when it raises). Only messages made of a
+string ``role`` in the probed set and a string ``content`` take the fast path; any other
+request is rendered whole. Tokens are exactly whole rendering + whole tokenization (a
+property test holds it to that on random message lists, public model templates and real
+chat logs).
 """
 
 from __future__ import annotations
@@ -41,7 +44,15 @@ PROBES = (
     [_S, _S, _U, _U],
     [_S],
 )
+CONTEXTS = ([_S], [_S, _U], [_S, _U, _A])  # what may precede a later message's piece
 PROBE_TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"b": 1, "a": 2}}}]
+
+
+ERRORS = (ValueError, TypeError, KeyError, AttributeError)
+
+
+class NotConcatenating(Exception):
+    """The template's output is not the messages' pieces joined (no fast path for it)."""
 
 
 class PieceRenderer:
@@ -56,6 +67,7 @@ class PieceRenderer:
         self.tools_ok = False
         self.loaded: dict[bool, tuple] = {}
         self.heads: dict = {}
+        self.shapes: dict[tuple, bool] = {}
         usable = template is not None and tokenizer.enabled and tokenizer.split is not None
         self.enabled = usable and self._probe(None)
         if self.enabled:
@@ -70,32 +82,38 @@ class PieceRenderer:
         text, bos, eos = self.loaded[want]
         return render_chat(messages, tools, text, gen, bos_token=bos, eos_token=eos)
 
-    def _head(self, tools, tools_key) -> str:
-        """The probe system turn alone: what precedes a later message's piece."""
-        head = self.heads.get(tools_key)
+    def _head(self, tools, tools_key, ctx: int) -> str:
+        """``CONTEXTS[ctx]`` rendered alone: what precedes a later message's piece."""
+        head = self.heads.get((tools_key, ctx))
         if head is None:
-            head = self.heads[tools_key] = self._render([_S], tools, False)
+            head = self.heads[tools_key, ctx] = self._render(CONTEXTS[ctx], tools, False)
         return head
 
     def _probe(self, tools) -> bool:
+        """No probe renders differently piece by piece (a template may refuse some shapes:
+        those are skipped, and each request's shape is checked once anyway)."""
+        key = json.dumps(tools) if tools else None
+        tried = 0
         try:
             for msgs in PROBES:
                 for gen in (True, False):
-                    whole = self._render(msgs, tools, gen)
-                    key = json.dumps(tools) if tools else None
-                    parts = [self._piece(m, i == 0, tools, key)[0] for i, m in enumerate(msgs)]
-                    if gen:
-                        parts.append(self._suffix(tools, key)[0])
+                    try:
+                        whole = self._render(msgs, tools, gen)
+                        parts = [self._piece(m, i == 0, tools, key)[0] for i, m in enumerate(msgs)]
+                        if gen:
+                            parts.append(self._suffix(tools, key)[0])
+                    except ERRORS:
+                        continue
+                    except NotConcatenating:
+                        return False
                     if "".join(parts) != whole:
                         return False
-        except (ValueError, TypeError, KeyError, AttributeError):
-            # the template checks the conversation (or fails): render every request whole
-            return False
+                    tried += 1
         finally:
             self.heads.clear()
             self.cache.clear()
             self.cached_chars = 0
-        return True
+        return tried >= 4
 
     def _entry(self, key: tuple, text: str) -> tuple[str, array, bool, bool]:
         split = self.tok.split
@@ -117,11 +135,19 @@ class PieceRenderer:
             if first:
                 text = self._render([plain], tools, False)
             else:
-                head = self._head(tools, tools_key)
-                both = self._render([_S, plain], tools, False)
-                if not both.startswith(head):
-                    raise ValueError("the template's pieces do not concatenate")
-                text = both[len(head) :]
+                text = None
+                for ctx, before in enumerate(CONTEXTS):  # the first the template accepts
+                    try:
+                        both = self._render([*before, plain], tools, False)
+                    except ERRORS:
+                        continue
+                    head = self._head(tools, tools_key, ctx)
+                    if not both.startswith(head):
+                        raise NotConcatenating
+                    text = both[len(head) :]
+                    break
+                if text is None:
+                    raise ValueError("no context renders this message")
             entry = self._entry(key, text)
         return entry
 
@@ -129,10 +155,10 @@ class PieceRenderer:
         key = (tools_key, None, None, None)
         entry = self.cache.get(key)
         if entry is None:
-            head = self._head(tools, tools_key)
+            head = self._head(tools, tools_key, 0)
             both = self._render([_S], tools, True)
             if not both.startswith(head):
-                raise ValueError("the generation prompt does not follow the messages")
+                raise NotConcatenating
             entry = self._entry(key, both[len(head) :])
         return entry
 
@@ -154,16 +180,29 @@ class PieceRenderer:
                 return None
         tools_key = json.dumps(tools) if tools else None
         tools = tools or None
+        shape = (tools_key, *(m["role"] for m in messages))
+        if self.shapes.get(shape) is False:
+            return None
         try:
             entries = [self._piece(m, i == 0, tools, tools_key) for i, m in enumerate(messages)]
             entries.append(self._suffix(tools, tools_key))
-        except ValueError:
+        except (*ERRORS, NotConcatenating):
             return None
         tokens = array("I")
         ends = True
-        for _, ids, starts, piece_ends in entries:
+        for piece, ids, starts, piece_ends in entries:
+            if not piece:
+                continue
             if not (starts or ends):
                 return None  # a cut the tokenizer would not make: render whole
             tokens.extend(ids)
             ends = piece_ends
-        return "".join(e[0] for e in entries), tokens
+        text = "".join(e[0] for e in entries)
+        if shape not in self.shapes:  # the first request of each role sequence: render it whole
+            try:
+                self.shapes[shape] = self._render(messages, tools, True) == text
+            except ERRORS:  # the template refuses this shape: whole rendering reports it
+                self.shapes[shape] = False
+            if not self.shapes[shape]:
+                return None
+        return text, tokens

@@ -29,10 +29,13 @@ _STATE: dict = {}
 
 def _init(tokenizer_name: str, template: str | None) -> None:
     from kvscope.backend.tokenizers import get_tokenizer
+    from kvscope.lint.measure.chatpieces import PieceRenderer
     from kvscope.lint.measure.segments import SegmentTokenizer
 
-    _STATE["tok"] = SegmentTokenizer(get_tokenizer(tokenizer_name))
+    tok = SegmentTokenizer(get_tokenizer(tokenizer_name))
+    _STATE["tok"] = tok
     _STATE["template"] = template
+    _STATE["pieces"] = PieceRenderer(template, tok)
 
 
 def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared | Skipped:
@@ -45,6 +48,11 @@ def prepare(item: Record | Skipped, tokenizer, template: str | None) -> Prepared
         return item
     if item.token_ids is not None:
         return Prepared(item, item.token_ids, None)
+    pieces = _STATE.get("pieces")
+    if pieces is not None and pieces.tok is tokenizer and isinstance(item.request, dict):
+        fast = pieces.prepare(item.request)
+        if fast is not None:
+            return Prepared(item, fast[1], fast[0])
     from kvscope.backend.chat import render_request
 
     try:

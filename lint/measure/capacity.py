@@ -127,6 +127,32 @@ def simulator():
     return simulate, HashedRequest
 
 
+class CurveLog(NamedTuple):
+    """What every row of a capacity curve is scaled by."""
+
+    block_size: int
+    block_bytes: int | None
+    unique: int
+    prompt_tokens: int
+
+
+def curve_row(
+    log: CurveLog, policy: str, point: CapacityPoint, blocks: int, hit: int, too_large: int
+) -> dict:
+    """One capacity-curve row: the capacity in blocks, tokens and bytes, and the hits there."""
+    return {
+        "policy": policy,
+        "capacity": point.label,
+        "capacity_blocks": blocks,
+        "capacity_tokens": blocks * log.block_size,
+        "capacity_bytes": blocks * log.block_bytes if log.block_bytes else None,
+        "fraction_of_unique_blocks": blocks / log.unique if log.unique else None,
+        "hit_tokens": hit,
+        "hit_rate": hit / log.prompt_tokens if log.prompt_tokens else 0.0,
+        "requests_too_large": too_large,
+    }
+
+
 def capacity_curve(
     spool: Spool,
     unique: int,
@@ -144,6 +170,7 @@ def capacity_curve(
             "missing; reinstall kvscope"
         )
     simulate, hashed = sim
+    log = CurveLog(block_size, block_bytes, unique, prompt_tokens)
     rows = []
     for policy in policies:
         for point in points:
@@ -151,17 +178,5 @@ def capacity_curve(
             requests = (hashed(keys, n) for keys, n in spool.replay())
             result = simulate(requests, blocks, policy, block_size=block_size)
             hit = int(result.hit_tokens)
-            rows.append(
-                {
-                    "policy": policy,
-                    "capacity": point.label,
-                    "capacity_blocks": blocks,
-                    "capacity_tokens": blocks * block_size,
-                    "capacity_bytes": blocks * block_bytes if block_bytes else None,
-                    "fraction_of_unique_blocks": blocks / unique if unique else None,
-                    "hit_tokens": hit,
-                    "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
-                    "requests_too_large": int(result.skipped),
-                }
-            )
+            rows.append(curve_row(log, policy, point, blocks, hit, int(result.skipped)))
     return rows

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import xxhash
 
-from kvscope.lint.measure.capacity import CapacityPoint, resolve_blocks
+from kvscope.lint.measure.capacity import CapacityPoint, CurveLog, curve_row, resolve_blocks
 from kvscope.lint.measure.replays import RequestSpool
 
 _SPACE = 1 << 64
@@ -182,6 +182,7 @@ def sampled_curve(
         Miniature(handle, scaled_blocks(blocks, sample.rate), policy, block_size, depth)
         for policy, _, blocks in grid
     ]
+    log = CurveLog(block_size, block_bytes, unique, prompt_tokens)
     rows = []
     for (policy, point, blocks), task, (hit_tokens, skipped) in zip(
         grid, tasks, run_all(tasks, jobs), strict=True
@@ -195,20 +196,7 @@ def sampled_curve(
             lost = (sample.sampled_unbounded_hit_tokens - hit_tokens) * scale
             hit, estimator = max(0, round(unbounded_hit_tokens - lost)), "difference"
         hit = min(hit, prompt_tokens)
-        rows.append(
-            {
-                "policy": policy,
-                "capacity": point.label,
-                "capacity_blocks": blocks,
-                "capacity_tokens": blocks * block_size,
-                "capacity_bytes": blocks * block_bytes if block_bytes else None,
-                "fraction_of_unique_blocks": blocks / unique if unique else None,
-                "hit_tokens": hit,
-                "hit_rate": hit / prompt_tokens if prompt_tokens else 0.0,
-                "requests_too_large": skipped,
-                "sample_rate": sample.rate,
-                "sampled_capacity_blocks": mini,
-                "estimator": estimator,
-            }
-        )
+        row = curve_row(log, policy, point, blocks, hit, skipped)
+        row.update(sample_rate=sample.rate, sampled_capacity_blocks=mini, estimator=estimator)
+        rows.append(row)
     return rows

@@ -27,7 +27,7 @@ from typing import Any
 
 from kvscope.backend.event_codec import encode_batch
 from kvscope.backend.event_jsonl import to_jsonl
-from kvscope.backend.events import AllBlocksCleared, EventBatch, EventSink
+from kvscope.backend.events import VLLM_EVENT_TYPES, AllBlocksCleared, EventBatch, EventSink
 
 END_SEQ = (-1).to_bytes(8, "big", signed=True)
 log = logging.getLogger(__name__)
@@ -127,7 +127,17 @@ class ZmqEventPublisher(_BatchingSink):
         return endpoint
 
     def publish(self, batch: EventBatch) -> None:
-        """Queue ``batch`` for sending; drops it (counted in ``dropped``) if the queue is full."""
+        """Queue ``batch`` for sending; drops it (counted in ``dropped``) if the queue is full.
+
+        A batch of kvscope-only events (hits, pins...) is not sent when the codec leaves them out:
+        on the wire it would be an empty batch, noise for vLLM consumers and a wasted sequence
+        number. An explicitly empty batch (a heartbeat) is still sent."""
+        if (
+            batch.events
+            and not self._codec["include_kvscope"]
+            and not any(isinstance(e, VLLM_EVENT_TYPES) for e in batch.events)
+        ):
+            return
         if batch.data_parallel_rank is None and self._rank is not None:
             batch.data_parallel_rank = self._rank
         try:

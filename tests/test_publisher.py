@@ -8,7 +8,13 @@ import pytest
 import zmq
 
 from kvscope.backend.event_codec import decode_batch, from_jsonl
-from kvscope.backend.events import BlockHit, BlockRemoved, BlockStored, EventBatch
+from kvscope.backend.events import (
+    AllBlocksCleared,
+    BlockHit,
+    BlockRemoved,
+    BlockStored,
+    EventBatch,
+)
 from kvscope.backend.kv_publisher import END_SEQ, TraceFileSink, ZmqEventPublisher, should_bind
 from kvscope.backend.prefix_keys import block_hashes, to_wire_int
 
@@ -27,7 +33,7 @@ def _sub(ctx: zmq.Context, endpoint: str, topic: bytes = b"") -> zmq.Socket:
 def _synced(pub: ZmqEventPublisher, sub: zmq.Socket) -> int:
     """Publish probes until the subscriber is connected; return the next sequence number."""
     while True:
-        pub.publish(EventBatch(0.0, []))
+        pub.publish(EventBatch(0.0, [AllBlocksCleared()]))  # a vLLM type: every codec sends it
         if sub.poll(100):
             seq = int.from_bytes(sub.recv_multipart()[1], "big")
             while sub.poll(200):
@@ -108,8 +114,9 @@ def test_connect_mode_logs_that_the_subscriber_must_bind_and_hides_kvscope_event
     assert f"kvscope-inspect --zmq tcp://*:{port}" in record.getMessage()
     try:
         nxt = _synced(pub, sub)
+        pub.publish(EventBatch(0.5, [BlockHit(H[:1], 16)]))  # nothing vLLM knows: not sent at all
         pub.publish(EventBatch(1.0, [BlockHit(H[:1], 16), BlockRemoved(H[:1])]))
-        frames = sub.recv_multipart()
+        frames = sub.recv_multipart()  # the next message, and the next sequence number
         assert int.from_bytes(frames[1], "big") == nxt
         batch = decode_batch(frames[2])
         assert len(batch.events) == 1 and isinstance(batch.events[0].block_hashes[0], int)

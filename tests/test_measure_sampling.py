@@ -16,6 +16,7 @@ from kvscope.backend.prefix_keys import block_hashes
 from kvscope.backend.tokenizers import get_tokenizer
 from kvscope.backend.workload import WorkloadConfig, generate
 from kvscope.lint.measure.cli import build_parser, main, run
+from kvscope.lint.measure.sampledcurve import MIN_MINIATURE
 from kvscope.lint.measure.sampling import Sampler
 
 BS = 16
@@ -92,8 +93,15 @@ def test_crafted_sessions_within_one_point(tmp_path):
     sampled = measure(log, "--sample-rate", "0.1")
     assert exact["unique_blocks"] > 30_000
     assert worst_error(exact, sampled) <= TARGET
-    small = measure(log, "--capacity", "1%", "--sample-rate", "0.1", "--policies", "lru")
-    assert "under 200 blocks at 1%" in small["capacity_sampling"]["note"]
+    args = ("--capacity", "1%,25%", "--policies", "lru")
+    small, small_exact = measure(log, *args, "--sample-rate", "0.1"), measure(log, *args)
+    assert worst_error(small_exact, small) <= TARGET
+    one, quarter = small["capacity_sampling"]["points"]
+    assert quarter["rate"] == 0.1 and quarter["sampled_capacity_blocks"] >= MIN_MINIATURE
+    # 1 % of the unique blocks: a 10 % miniature would hold ~30 blocks; it is sampled denser
+    assert one["rate"] > 0.1 and one["sampled_capacity_blocks"] >= MIN_MINIATURE
+    assert small["capacity_curve"][0]["sample_rate"] == one["rate"]
+    assert small["capacity_sampling"]["note"] is None
     assert all(r["hit_tokens"] <= exact["engine_hit_tokens"] for r in sampled["capacity_curve"])
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_real_score import DATA, FILE_KINDS, load_corpus, meets_targets, score
+from lint_real_stake import corpus_stakes
 
 BENCH = Path(__file__).resolve().parent
 PEERS = ("promptcachelint", "prefixguard")
@@ -91,14 +92,16 @@ def peer_flags(files: list[str]) -> dict[str, dict | str]:
     }
 
 
-def report(flags: dict, labels: dict, per_file: bool) -> dict:
+def report(flags: dict, labels: dict, per_file: bool, stakes: dict | None = None) -> dict:
     out = {}
     for kind in (*FILE_KINDS, None):
-        s = score(flags, labels, kind)
+        s = score(flags, labels, kind, stakes)
         if kind is not None or not per_file:
             s.pop("per_file")  # each file's outcome once, under "all"
         if kind is not None:
             s["targets_met"] = meets_targets(s, kind)
+            if "at_stake" in s:
+                s["at_stake"]["targets_met"] = meets_targets(s["at_stake"], kind)
         out[kind or "all"] = s
     return out
 
@@ -112,6 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     manifest, labels = load_corpus()
     files = [row["file"] for row in manifest if row["file"] in labels]
+    stakes = corpus_stakes(DATA, labels)
     start = time.perf_counter()
     flags, unscored = promptlint_flags(files)
     wall = time.perf_counter() - start
@@ -121,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
         "labelled_files": len(files),
         "labelled_by_kind": {k: sum(r["kind"] == k for r in labels.values()) for k in FILE_KINDS},
         "promptlint": {
-            **report(flags, labels, not args.no_per_file),
+            **report(flags, labels, not args.no_per_file, stakes),
             "unscored_findings": unscored,
         },
         "promptlint_wall_s": round(wall, 2),
@@ -129,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_peers:
         for peer, res in peer_flags(files).items():
             result[peer] = (
-                res if isinstance(res, str) else report(res, labels, not args.no_per_file)
+                res if isinstance(res, str) else report(res, labels, not args.no_per_file, stakes)
             )
     print(json.dumps(result))
 

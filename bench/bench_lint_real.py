@@ -5,7 +5,10 @@ For each labelled file: the earliest flagged line against the earliest labelled 
 per rule; line recall per volatile kind. Scored for rendered prompts and templates separately.
 promptlint runs through its CLI (`promptlint check --format json`), so this measures whatever
 the detector is at the time. Rules PL001-PL006 claim a line varies and are scored; PL007 and
-PL008 (cache markers, prefix length) make no such claim and are only counted.
+PL008 (cache markers, prefix length) make no such claim and are only counted. Each kind's
+`at_stake` block gives the earliest-line outcomes and line recall again over the labelled lines
+with at least one KV block at stake (computed by the bench: lint_real_stake.py), which is what
+promptlint's default floor (`min-blocks-at-stake = 1`) means to report.
 
 Peers (promptcachelint, prefixguard) are installed into bench/.venv-peers on first use (from
 PyPI); `--no-peers` skips them. Prints ONE JSON object; each file's outcome (every file with a

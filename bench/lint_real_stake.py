@@ -9,8 +9,9 @@ labels do not say where on the line the value is; a value further right can only
 the prompt the line belongs to, with promptlint's default tokenizer (cl100k) and block size (16):
 
 - text, Markdown, Jinja, Prompty, Dotprompt, JSON and YAML files: the reader layer's
-  `Document`s (kvscope.lint.readers); the prompt is the `Document.prefix` of a segment covering
-  the line (the most blocks over all such segments);
+  `Document`s, as promptlint reads a file named on its command line (a data file without a
+  request shape as text split at its keys); the prompt is the `Document.prefix` of a segment
+  covering the line (the most blocks over all such segments);
 - Python: the reader's syntax tree; the prompt is the string expression holding the line
   (bench/lint_real_pyspans.py).
 
@@ -26,8 +27,9 @@ from lint_real_pyspans import PyStrings
 
 from kvscope.lint.config import Config
 from kvscope.lint.document import Document, Segment
+from kvscope.lint.loose import read_loose
 from kvscope.lint.positions import TokenCounter, cost
-from kvscope.lint.readers import ReadError, load_text, read_path
+from kvscope.lint.readers import ReadError, kind_of, load_text, read_path, read_text
 
 Stakes = dict[int, int | None]  # 1-based line -> blocks at stake (None: unknown, at stake)
 MAX_BYTES = 10 * 1024 * 1024
@@ -57,12 +59,10 @@ def line_spans(source: str) -> list[tuple[int, int]]:
 def file_stakes(path: Path, display: str, lines: list[int], sc: StakeCounter) -> Stakes:
     """Blocks at stake of each of `lines` (1-based) of one file."""
     try:
-        docs = read_path(path, display, MAX_BYTES)
-        if not docs:  # what a file named on the command line is read as
-            docs = [Document(display, "text", load_text(path, MAX_BYTES))]
-            docs[0].segments.append(Segment(docs[0].source, "template", 0))
-            docs[0].build_prefix()
+        docs = named_file_documents(path, display)
     except ReadError:
+        return dict.fromkeys(lines)
+    if not docs:
         return dict.fromkeys(lines)
     spans = line_spans(docs[0].source)
     out: Stakes = {}
@@ -76,6 +76,19 @@ def file_stakes(path: Path, display: str, lines: list[int], sc: StakeCounter) ->
         else:
             out[n] = document_stake(docs, spans[n - 1], sc)
     return out
+
+
+def named_file_documents(path: Path, display: str) -> list[Document]:
+    """The documents promptlint reads from a file named on its command line (as the bench
+    names every corpus file): by its kind, else as text; a data file without a request shape
+    as loose text split at its keys (kvscope.lint.engine.Linter.lint_file does the same)."""
+    kind = kind_of(path)
+    if kind is None:
+        return read_text(load_text(path, MAX_BYTES), display, "text")
+    docs = read_path(path, display, MAX_BYTES)
+    if not docs and kind in {"json", "jsonl", "yaml"}:
+        docs = read_loose(load_text(path, MAX_BYTES), display)
+    return docs
 
 
 def document_stake(docs: list[Document], span: tuple[int, int], sc: StakeCounter) -> int | None:

@@ -58,6 +58,13 @@ def test_lines_in_no_segment_are_unknown_and_count_at_stake(tmp_path):
     assert promptlint_blocks(tmp_path, "chat.prompt.yml")[8] == got[8]
 
 
+def test_a_data_file_without_a_request_shape_is_read_as_promptlint_reads_it(tmp_path):
+    text = "{\n" + "".join(f'  "rule_{i}": "{FILLER}",\n' for i in range(6))
+    text += '  "story": "{{char}} meets {{user}}."\n}\n'
+    got = stakes_of(tmp_path, "preset.json", text, [2, 8])
+    assert got[2] >= 3 and got[8] in (0, 1)  # split at its keys, as `check preset.json` does
+
+
 def test_unreadable_file_counts_every_line_at_stake(tmp_path):
     path = tmp_path / "broken_prompt.json"
     path.write_text('{"messages": [', encoding="utf-8")

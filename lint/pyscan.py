@@ -16,6 +16,7 @@ from pathlib import Path
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import Facts, dotted
+from kvscope.lint.pyrun import per_run_functions, reads
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -119,6 +120,7 @@ class Scan:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self.facts = Facts(tree, path)
+        self.per_run = per_run_functions(tree)
         self.prompt_module = path is not None and bool(words(Path(path).stem) & PROMPT_MODULE_WORDS)
         self._roles: dict[tuple[str, bool], set[str]] = {}
         self.uses: dict[str, list[ast.AST]] = {}
@@ -165,7 +167,20 @@ class Scan:
 
     # classification
     def call_kind(self, node: ast.AST) -> str | None:
-        return self.facts.kind(node)
+        """What the value is, on evidence: a clock, id or user call (or a name or helper that
+        returns one), or what a per-run prompt function reads from its run's context."""
+        kind = self.facts.kind(node)
+        if kind is None and self.per_run:
+            fn = self.function_of(node)
+            if fn in self.per_run and reads(node, self.per_run[fn]):
+                return "request"
+        return kind
+
+    def function_of(self, node: ast.AST) -> ast.AST | None:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            cur = self.parents.get(cur)
+        return cur
 
     def value_kind(self, node: ast.AST) -> str | None:
         return self.call_kind(node) or classify_expr(ast.unparse(node))
@@ -224,6 +239,8 @@ class Scan:
                 fn = self.parents.get(cur)
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                     fn = self.parents.get(fn)
+                if fn is not None and fn in self.per_run:
+                    return "system"  # handed to the framework as the instructions
                 if fn is not None and words(fn.name) & PROMPT_WORDS:
                     if self.sent_as(fn.name, call=True) == {"user"}:
                         return "user"
@@ -261,6 +278,12 @@ class Scan:
                             if found is not None:
                                 return found
                 return None
+            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef) and depth < 2:
+                for use in self.uses.get(cur.name, ()):  # `Agent(instructions=fn, tools=...)`
+                    found = self.tools_sent_with(use, depth + 1)
+                    if found is not None:
+                        return found
+                return None
             if isinstance(cur, ast.stmt) and not isinstance(cur, ast.Expr | ast.Return):
                 return None
             child, cur = cur, self.parents.get(cur)
@@ -272,12 +295,41 @@ class Scan:
             if not values:
                 return None
             value = values[-1]
-        try:
-            import json
+        import json
 
+        if isinstance(value, ast.List | ast.Tuple) and value.elts:
+            schemas = [self._function_schema(e) for e in value.elts]
+            if all(schemas):
+                return json.dumps(schemas, ensure_ascii=False)
+        try:
             return json.dumps(ast.literal_eval(value), ensure_ascii=False)
         except (ValueError, TypeError, SyntaxError, RecursionError):
             return ast.unparse(value)
+
+    def _function_schema(self, node: ast.AST) -> dict | None:
+        """The schema a framework sends for a plain function passed as a tool (its name,
+        docstring and parameters), as far as this module defines it."""
+        if not isinstance(node, ast.Name):
+            return None
+        fn = next(
+            (
+                d
+                for d in self.parents
+                if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and d.name == node.id
+            ),
+            None,
+        )
+        if fn is None:
+            return None
+        params = {a.arg: {"type": "string"} for a in fn.args.args if a.arg not in {"self", "cls"}}
+        return {
+            "type": "function",
+            "function": {
+                "name": fn.name,
+                "description": ast.get_docstring(fn) or "",
+                "parameters": {"type": "object", "properties": params, "required": list(params)},
+            },
+        }
 
     # roles: where a template is sent
     def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:

@@ -57,6 +57,8 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from check_tools_loop(scan, node)
     elif isinstance(node, ast.If):
         yield from _conditional(scan, node)
+    elif isinstance(node, ast.Dict):
+        yield from _format_vars(scan, node)
     elif isinstance(node, ast.IfExp):
         yield from _conditional_expr(scan, node)
 
@@ -237,6 +239,47 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             yield _problem(
                 scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0)
             )
+
+
+FILL_CALLS = {"format", "format_map", "render", "substitute", "safe_substitute", "invoke"}
+
+
+def _format_vars(scan: Scan, node: ast.Dict) -> Iterator[Problem]:
+    """`variables = {"date": date.today(), ...}` handed to `template.format(**variables)` or
+    to a helper whose result is the system prompt: the values are what the template shows."""
+    pairs = [
+        (k, v)
+        for k, v in zip(node.keys, node.values, strict=True)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    ]
+    found = [(v, kind) for _, v in pairs if (kind := scan.call_kind(v)) in {"time", "id", "user"}]
+    if not found:
+        return
+    part = _fed_part(scan, node)
+    if part in CACHEABLE:
+        for value, kind in found:
+            yield _problem(scan, kind, value, part, None, None)
+
+
+def _fed_part(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
+    """The prompt part a dict of template values ends up in: through `**d` or an argument of
+    a fill call, or of any call whose result is prompt text, following one assignment."""
+    parent = scan.parents.get(node)
+    if isinstance(parent, ast.keyword) and parent.arg is None:
+        node, parent = parent, scan.parents.get(parent)
+    if isinstance(parent, ast.Call) and node is not parent.func:
+        return scan.prompt_part(parent)
+    if isinstance(parent, ast.Assign) and depth == 0 and node is parent.value:
+        for t in parent.targets:
+            if not isinstance(t, ast.Name):
+                continue
+            for use in scan.uses.get(t.id, ()):
+                if scan.function_of(use) is not scan.function_of(parent):
+                    continue
+                part = _fed_part(scan, use, depth + 1)
+                if part in CACHEABLE:
+                    return part
+    return None
 
 
 def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:

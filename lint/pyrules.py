@@ -30,6 +30,7 @@ from kvscope.lint.pyscan import (
     dotted,
     user_side,
 )
+from kvscope.lint.pyturns import ends_in_turn, resolved, turn_at
 
 WHAT = {
     "time": "a clock value",
@@ -110,7 +111,11 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
             positions.append((len(text), value))
             text += "{}"
     judged = set()
-    for pos, value in positions:
+    chat, starts = resolved(node, scan.assigns)
+    for (pos, value), at in zip(positions, starts, strict=True):
+        if turn_at(chat, at) in {"user", "assistant"}:
+            judged.add(pos)  # after a hand-written user turn marker: not the system prefix
+            continue
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
             if kind is not None:
@@ -442,6 +447,22 @@ def _in_user_side_function(scan: Scan, node: ast.AST) -> bool:
     return False
 
 
+def _after_user_turn(scan: Scan, node: ast.If, target: ast.AST) -> bool:
+    """The target already holds a hand-written user turn (`prompt += f"{im_start}user..."`)
+    before this `if`: what the `if` adds comes after the user's message."""
+    fn = scan.function_of(node)
+    name = ast.unparse(target)
+    for stmt in ast.walk(fn) if fn is not None else ():
+        if not isinstance(stmt, ast.Assign | ast.AugAssign) or stmt.lineno >= node.lineno:
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if any(ast.unparse(t) == name for t in targets) and ends_in_turn(
+            stmt.value, scan.assigns
+        ) in {"user", "assistant"}:
+            return True
+    return False
+
+
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
     if fixed_per_deploy(scan, node) or _in_user_side_function(scan, node):
         return
@@ -461,6 +482,8 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         ):
             continue  # building the message list, not the system text
         if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
+            if _after_user_turn(scan, node, target):
+                continue
             start, end = scan.span(node.test)
             msg = (
                 f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "

@@ -35,6 +35,8 @@ USER_SIDE = {"user", "human", "query", "question", "input"}
 # A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
 # module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
 PROMPT_MODULE_WORDS = {"prompt", "prompts", "template", "templates"}
+# A string that is only a placeholder: the marker some prompt text is filled at.
+MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
 # Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
 WRAPPER_TAILS = {"prompt", "template"}
 
@@ -254,6 +256,9 @@ class Scan:
     def prompt_scope(self, stmt: ast.AST) -> bool:
         """An assignment whose place says it is prompt text: in the body of a class named
         like prompts (`class CodePromptTemplateDict`), or at the top of a prompt module."""
+        value = getattr(stmt, "value", None)
+        if isinstance(value, ast.Constant) and MARKER_RE.match(str(value.value)):
+            return False  # `DATE_PAT = "{{CURRENT_DATE}}"`: the marker a prompt uses, not text
         scope = self.parents.get(stmt)
         if isinstance(scope, ast.ClassDef):
             return bool(words(scope.name) & PROMPT_WORDS)
@@ -390,6 +395,8 @@ class Scan:
                 if fn is None:
                     return None
                 roles = self.sent_as(fn.name, call=True, depth=depth + 1)
+                if not roles and user_side(fn.name):
+                    return "user"  # returned by `def UserPrompt(...)`: the user turn
                 return "system" if "system" in roles else "user" if roles else None
             elif isinstance(cur, ast.stmt):
                 return None

@@ -216,6 +216,14 @@ def _replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         yield _problem(scan, kind, value, part, None, None)
 
 
+def _named_there(texts: list[str], name: str, kind: str) -> bool:
+    """Every known text of the template shows `{name}`, which reads as `kind` by itself."""
+    return (
+        all(any(ph.expr == name for ph in placeholders(t, "fstring")) for t in texts)
+        and classify_expr(name) == kind
+    )
+
+
 def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     func = node.func
     if isinstance(func, ast.Attribute) and func.attr == "replace":
@@ -227,10 +235,14 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     if part not in CACHEABLE:
         return
     if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
+        texts = scan.template_texts(func.value)
         for kw in node.keywords:  # a named template: judge the values by their names
             kind = _named_kind(scan, kw)
-            if kind and kw.arg:
-                yield _problem(scan, kind, kw.value, part, None, None)
+            if not kind or not kw.arg:
+                continue
+            if scan.call_kind(kw.value) is None and texts and _named_there(texts, kw.arg, kind):
+                continue  # the template's own `{name}` is reported where it stands
+            yield _problem(scan, kind, kw.value, part, None, None)
         return
     template = func.value.value
     for i, arg in enumerate(node.args):

@@ -133,6 +133,7 @@ class Scan:
                 self.uses.setdefault(node.attr, []).append(node)
         self.tainted = self.facts.tainted
         self.assigns: dict[str, list[ast.AST]] = {}
+        self.attr_assigns: dict[str, list[ast.AST]] = {}  # `self.template = ...`, by attribute
         self.updated: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
@@ -140,6 +141,8 @@ class Scan:
                 for t in targets:
                     if isinstance(t, ast.Name):
                         self.assigns.setdefault(t.id, []).append(node.value)
+                    elif isinstance(t, ast.Attribute):
+                        self.attr_assigns.setdefault(t.attr, []).append(node.value)
             elif (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
@@ -263,6 +266,34 @@ class Scan:
         if isinstance(scope, ast.ClassDef):
             return bool(words(scope.name) & PROMPT_WORDS)
         return isinstance(scope, ast.Module) and self.prompt_module
+
+    def template_texts(self, node: ast.AST, depth: int = 0) -> list[str]:
+        """The literal texts a template expression can be, as far as this module shows:
+        `REACT_PROMPT`, `self.react_template` (assigned one), `PROMPT_TEMPLATE[lang]` (one of a
+        dict of them); [] when any of it is unknown."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if depth > 3:
+            return []
+        table = isinstance(node, ast.Subscript)
+        values = self._bound_values(node.value if table else node)
+        out: list[str] = []
+        for value in values:
+            if table != isinstance(value, ast.Dict):
+                return []
+            for item in value.values if table else [value]:
+                texts = self.template_texts(item, depth + 1)
+                if not texts:
+                    return []
+                out += texts
+        return out
+
+    def _bound_values(self, node: ast.AST) -> list[ast.AST]:
+        if isinstance(node, ast.Name):
+            return self.assigns.get(node.id, [])
+        if isinstance(node, ast.Attribute):
+            return self.attr_assigns.get(node.attr, [])
+        return []
 
     # tools: what is sent after the system text
     def tools_sent_with(self, node: ast.AST, depth: int = 0) -> str | None:

@@ -240,9 +240,11 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             kind = _named_kind(scan, kw)
             if not kind or not kw.arg:
                 continue
-            if scan.call_kind(kw.value) is None and texts and _named_there(texts, kw.arg, kind):
+            if texts and _named_there(texts, kw.arg, kind):
                 continue  # the template's own `{name}` is reported where it stands
-            yield _problem(scan, kind, kw.value, part, None, None)
+            text = next((t for t in texts if "{" + kw.arg in t), None)  # costed on its text
+            at = text.find("{" + kw.arg) if text is not None else None
+            yield _problem(scan, kind, kw.value, part, text, at)
         return
     template = func.value.value
     for i, arg in enumerate(node.args):

@@ -216,12 +216,9 @@ def _replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         yield _problem(scan, kind, value, part, None, None)
 
 
-def _named_there(texts: list[str], name: str, kind: str) -> bool:
-    """Every known text of the template shows `{name}`, which reads as `kind` by itself."""
-    return (
-        all(any(ph.expr == name for ph in placeholders(t, "fstring")) for t in texts)
-        and classify_expr(name) == kind
-    )
+def _named_there(texts: list[str], name: str) -> bool:
+    """Every known text of the template shows `{name}` (see `_placeholder_kind`)."""
+    return all(any(ph.expr == name for ph in placeholders(t, "fstring")) for t in texts)
 
 
 def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
@@ -240,8 +237,8 @@ def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             kind = _named_kind(scan, kw)
             if not kind or not kw.arg:
                 continue
-            if texts and _named_there(texts, kw.arg, kind):
-                continue  # the template's own `{name}` is reported where it stands
+            if texts and _named_there(texts, kw.arg):
+                continue  # the template's own `{name}` is judged where it stands
             text = next((t for t in texts if "{" + kw.arg in t), None)  # costed on its text
             at = text.find("{" + kw.arg) if text is not None else None
             yield _problem(scan, kind, kw.value, part, text, at)
@@ -349,6 +346,10 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     ):
         return  # the marker `.replace` fills: see _replace_call
     part = scan.prompt_part(node)
+    fills = scan.fills_of(node.value)
+    if part is None and fills:  # a template known to be a prompt by where it is filled
+        parts = {scan.prompt_part(call) for _, _, call in fills}
+        part = next((p for p in ("system", "template", "tools") if p in parts), None)
     if part not in CACHEABLE:
         return
     text = node.value
@@ -373,10 +374,11 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     code = quiet_spans(text)[1]
     frag = _fragment(scan, node)
     for ph in placeholders(text, "text"):
-        kind = classify_expr(ph.expr)
-        if kind and not shown_not_rendered(text, ph, None, code):
+        if shown_not_rendered(text, ph, None, code):
+            continue
+        kind, msg = _placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        if kind:
             s, e = where(ph.start, ph.end)
-            msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
             full = with_tools(scan, node, text)
             yield Problem(
                 KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full, None, frag
@@ -386,6 +388,21 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)
         yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
+
+
+def _placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[str | None, str]:
+    """The kind of a template's placeholder and the finding's message: what the file fills it
+    with wherever it does (a constant everywhere: nothing; evidence: that), else its name."""
+    mine = [(value, call) for name, value, call in fills if name == expr]
+    if mine and all(fixed_value(value) for value, _ in mine):
+        return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
+    for value, call in mine:
+        kind = scan.fill_kind(value)
+        if kind and scan.prompt_part(call) in CACHEABLE:
+            where = f"`{ast.unparse(value)[:50]}`, line {value.lineno}"
+            return kind, f"placeholder `{shown}` is filled with {WHAT[kind]} ({where})"
+    kind = classify_expr(expr)
+    return kind, f"placeholder `{shown}` puts {WHAT.get(kind or '', '')} into the prompt"
 
 
 def _fragment(scan: Scan, node: ast.AST) -> bool:

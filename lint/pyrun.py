@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from kvscope.lint.names import NOT_THE_USER, SETTINGS_WORDS, words
+from kvscope.lint.names import NOT_THE_USER, SETTINGS_WORDS, classify_name, words
 
 HANDOVER_KWARGS = {"instructions", "system_prompt", "system", "system_message", "preamble"}
 DECORATORS = {"system_prompt", "instructions"}
@@ -40,21 +40,37 @@ def per_run_functions(tree: ast.Module) -> dict[ast.AST, set[str]]:
 
 
 def _derived(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    args = fn.args
-    params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     names = {
-        p
-        for p in params
-        if p not in {"self", "cls"} and not words(p) & (NOT_THE_USER | SETTINGS_WORDS)
+        p for p in params(fn) if not words(p) & (NOT_THE_USER | SETTINGS_WORDS | {"self", "cls"})
     }
+    return derived(fn, names)
+
+
+def params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    args = fn.args
+    return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+
+
+def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names in `fn` that hold this request's content: parameters named for it
+    (`messages`, `query`, `user_input`) and the locals computed from them
+    (`knowledge = retrieve(messages)[-1]`)."""
+    seeds = {p for p in params(fn) if classify_name(p) in {"request", "user"}}
+    return derived(fn, seeds)
+
+
+def derived(fn: ast.AST, names: set[str]) -> set[str]:
+    """`names` and the locals of `fn` assigned (two steps deep) from them."""
+    names = set(names)
     if not names:
         return names
-    for _ in range(2):  # locals assigned from locals assigned from the context
+    for _ in range(2):
         for node in ast.walk(fn):
             if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 if reads(node.value, names):
-                    names |= {t.id for t in targets if isinstance(t, ast.Name)}
+                    for t in targets:
+                        names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
     return names
 
 

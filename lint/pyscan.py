@@ -16,7 +16,7 @@ from pathlib import Path
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import Facts, dotted
-from kvscope.lint.pyrun import per_run_functions, reads
+from kvscope.lint.pyrun import per_run_functions, reads, request_names
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -123,6 +123,15 @@ class Scan:
                 self.parents[child] = node
         self.facts = Facts(tree, path)
         self.per_run = per_run_functions(tree)
+        self._request_names: dict[ast.AST, set[str]] = {}
+        self._fills: dict[str, list] | None = None
+        self._format_calls = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "format"
+        ]
         self.prompt_module = path is not None and bool(words(Path(path).stem) & PROMPT_MODULE_WORDS)
         self._roles: dict[tuple[str, bool], set[str]] = {}
         self.uses: dict[str, list[ast.AST]] = {}
@@ -180,6 +189,35 @@ class Scan:
             if fn in self.per_run and reads(node, self.per_run[fn]):
                 return "request"
         return kind
+
+    def fill_kind(self, value: ast.AST) -> str | None:
+        """What a value a template is filled with is, on evidence: `call_kind`, or content
+        of this request (computed from a parameter such as `messages` or `query`)."""
+        kind = self.call_kind(value)
+        if kind is not None:
+            return kind
+        fn = self.function_of(value)
+        if fn is not None:
+            if fn not in self._request_names:
+                self._request_names[fn] = request_names(fn)
+            if reads(value, self._request_names[fn]):
+                return "request"
+        return None
+
+    def fills_of(self, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
+        """(placeholder name, value, call) of every `.format(name=value)` in this module whose
+        template can be `text`."""
+        if self._fills is None:
+            self._fills = {}
+            for call in self._format_calls:
+                receiver = call.func.value
+                if isinstance(receiver, ast.Constant):
+                    continue
+                for t in self.template_texts(receiver):
+                    for kw in call.keywords:
+                        if kw.arg:
+                            self._fills.setdefault(t, []).append((kw.arg, kw.value, call))
+        return self._fills.get(text, [])
 
     def function_of(self, node: ast.AST) -> ast.AST | None:
         cur = self.parents.get(node)

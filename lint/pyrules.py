@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
@@ -16,12 +15,14 @@ from kvscope.lint.patterns import (
     volatile_literals,
     words,
 )
+from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyorder import (
     check_json_dumps,
     check_tools_assign,
     check_tools_keyword,
     check_tools_loop,
 )
+from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import (
     CACHEABLE,
     KIND_CODES,
@@ -32,20 +33,12 @@ from kvscope.lint.pyscan import (
 )
 from kvscope.lint.pyturns import ends_in_turn, resolved, turn_at
 
-WHAT = {
-    "time": "a clock value",
-    "id": "a per-request id or random value",
-    "user": "per-user data",
-    "order": "an unsorted file listing",
-    "request": "per-request content (the user's input, retrieved context, history)",
-}
-
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
     if isinstance(node, ast.JoinedStr):
         yield from _fstring(scan, node)
     elif isinstance(node, ast.Call):
-        yield from _format_call(scan, node)
+        yield from format_call(scan, node)
         yield from check_json_dumps(scan, node)
         yield from check_tools_keyword(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
@@ -59,42 +52,9 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
     elif isinstance(node, ast.If):
         yield from _conditional(scan, node)
     elif isinstance(node, ast.Dict):
-        yield from _format_vars(scan, node)
+        yield from format_vars(scan, node)
     elif isinstance(node, ast.IfExp):
         yield from _conditional_expr(scan, node)
-
-
-def _problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
-    start, end = scan.span(value_node)
-    where = (
-        "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
-    )
-    msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
-    text = with_tools(scan, value_node, prefix_text)
-    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, text)
-
-
-def with_tools(scan: Scan, node: ast.AST, text: str | None) -> str | None:
-    """`text` followed by the tools sent with it: engines render tools after the system
-    prompt, so a clock in the system text also costs every tool definition's tokens."""
-    if text is None:
-        return None
-    tools = scan.tools_sent_with(node)
-    return text if tools is None else f"{text}\n{tools}"
-
-
-def _advice(kind: str) -> str:
-    return {
-        "time": "; every request gets a new prefix from here on. Move it to the last user turn "
-        "or round it to the day",
-        "id": "; it differs on every request. Send it as metadata, not in the prompt",
-        "user": "; no two users share the prefix after it. Put per-user details in the "
-        "last user turn",
-        "order": "; its order follows the file system and can differ between machines and "
-        "runs. Wrap it in sorted()",
-        "request": "; no two requests share the prefix after it. Send it in the last user turn, "
-        "after every fixed instruction",
-    }[kind]
 
 
 def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
@@ -120,7 +80,7 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
             kind = scan.value_kind(value.value)
             if kind is not None:
                 judged.add(pos)
-                yield _problem(scan, kind, value.value, part, text, pos)
+                yield problem(scan, kind, value.value, part, text, pos)
     yield from _fstring_text(scan, node, text, judged, dict(positions))
 
 
@@ -141,7 +101,7 @@ def _fstring_text(
         msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
         full = with_tools(scan, node, text)
         yield Problem(
-            KIND_CODES[kind], s, s + len(escaped), msg + _advice(kind), ph.start, None, full
+            KIND_CODES[kind], s, s + len(escaped), msg + advice(kind), ph.start, None, full
         )
     for lit in volatile_literals(text, concrete=False):
         if lit.start in judged:
@@ -151,9 +111,7 @@ def _fstring_text(
             s, e = scan.span(getattr(value, "value", value))
             msg = f"`{ast.unparse(value)[:60]}` is {WHAT[lit.kind]}, by the words before it,"
             full = with_tools(scan, node, text)
-            yield Problem(
-                KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full
-            )
+            yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
             continue
         at = raw.find(lit.text)
         s = start + max(at, 0)
@@ -163,139 +121,11 @@ def _fstring_text(
             KIND_CODES[lit.kind],
             s,
             s + len(lit.text),
-            msg + _advice(lit.kind),
+            msg + advice(lit.kind),
             lit.start,
             None,
             full,
         )
-
-
-def fixed_value(node: ast.AST) -> bool:
-    """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
-    if isinstance(node, ast.Constant):
-        return True
-    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
-    if name is not None and name.isupper():
-        return True
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
-
-
-def _named_kind(scan: Scan, kw: ast.keyword) -> str | None:
-    """The kind of a `.format(name=value)` argument: what the value is, else what its name
-    says unless the value is plainly fixed (`task=TASK`, `language=settings.language`)."""
-    kind = scan.call_kind(kw.value)
-    if kind or fixed_value(kw.value):
-        return kind
-    return classify_expr(kw.arg or "")
-
-
-_MARKER_RE = re.compile(
-    r"^\s*(?:<|\{\{?|\$\{?|\[|%)\s*(?P<name>[A-Za-z_][\w.]*)\s*(?:>|\}\}?|\]|%)?\s*$"
-)
-
-
-def _replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
-    """`template.replace("<date>", today())`: a marker filled by hand. The value decides; a
-    value with no evidence is judged by the marker's name unless it is plainly fixed."""
-    if len(node.args) != 2 or node.keywords:
-        return
-    marker, value = node.args
-    if not (isinstance(marker, ast.Constant) and isinstance(marker.value, str)):
-        return
-    kind = scan.call_kind(value)
-    if kind is None and not fixed_value(value):
-        m = _MARKER_RE.match(marker.value)
-        kind = classify_expr(m.group("name")) if m else None
-    if kind is None:
-        return
-    part = scan.prompt_part(node)
-    if part in CACHEABLE:
-        yield _problem(scan, kind, value, part, None, None)
-
-
-def _named_there(texts: list[str], name: str) -> bool:
-    """Every known text of the template shows `{name}` (see `_placeholder_kind`)."""
-    return all(any(ph.expr == name for ph in placeholders(t, "fstring")) for t in texts)
-
-
-def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
-    func = node.func
-    if isinstance(func, ast.Attribute) and func.attr == "replace":
-        yield from _replace_call(scan, node)
-        return
-    if not (isinstance(func, ast.Attribute) and func.attr == "format"):
-        return
-    part = scan.prompt_part(node)
-    if part not in CACHEABLE:
-        return
-    if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
-        texts = scan.template_texts(func.value)
-        for kw in node.keywords:  # a named template: judge the values by their names
-            kind = _named_kind(scan, kw)
-            if not kind or not kw.arg:
-                continue
-            if texts and _named_there(texts, kw.arg):
-                continue  # the template's own `{name}` is judged where it stands
-            text = next((t for t in texts if "{" + kw.arg in t), None)  # costed on its text
-            at = text.find("{" + kw.arg) if text is not None else None
-            yield _problem(scan, kind, kw.value, part, text, at)
-        return
-    template = func.value.value
-    for i, arg in enumerate(node.args):
-        kind = scan.value_kind(arg)
-        if kind:
-            at = template.find("{}") if "{}" in template else template.find("{" + str(i))
-            yield _problem(scan, kind, arg, part, template, max(at, 0))
-    for kw in node.keywords:
-        kind = _named_kind(scan, kw)
-        if kind and kw.arg:
-            yield _problem(
-                scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0)
-            )
-
-
-FILL_CALLS = {"format", "format_map", "render", "substitute", "safe_substitute", "invoke"}
-
-
-def _format_vars(scan: Scan, node: ast.Dict) -> Iterator[Problem]:
-    """`variables = {"date": date.today(), ...}` handed to `template.format(**variables)` or
-    to a helper whose result is the system prompt: the values are what the template shows."""
-    pairs = [
-        (k, v)
-        for k, v in zip(node.keys, node.values, strict=True)
-        if isinstance(k, ast.Constant) and isinstance(k.value, str)
-    ]
-    found = [(v, kind) for _, v in pairs if (kind := scan.call_kind(v)) in {"time", "id", "user"}]
-    if not found:
-        return
-    part = _fed_part(scan, node)
-    if part in CACHEABLE:
-        for value, kind in found:
-            yield _problem(scan, kind, value, part, None, None)
-
-
-def _fed_part(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
-    """The prompt part a dict of template values ends up in: through `**d` or an argument of
-    a fill call, or of any call whose result is prompt text, following one assignment."""
-    parent = scan.parents.get(node)
-    if isinstance(parent, ast.keyword) and parent.arg is None:
-        node, parent = parent, scan.parents.get(parent)
-    if isinstance(parent, ast.Call) and node is not parent.func:
-        return scan.prompt_part(parent)
-    if isinstance(parent, ast.Assign) and depth == 0 and node is parent.value:
-        for t in parent.targets:
-            if not isinstance(t, ast.Name):
-                continue
-            for use in scan.uses.get(t.id, ()):
-                if scan.function_of(use) is not scan.function_of(parent):
-                    continue
-                part = _fed_part(scan, use, depth + 1)
-                if part in CACHEABLE:
-                    return part
-    return None
 
 
 def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
@@ -328,7 +158,7 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
             continue
         kind = None if isinstance(op, ast.JoinedStr) else scan.value_kind(op)
         if kind:
-            yield _problem(scan, kind, op, part, None, len(text))
+            yield problem(scan, kind, op, part, None, len(text))
         text += "{}"
 
 
@@ -346,7 +176,7 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     ):
         return  # the marker `.replace` fills: see _replace_call
     part = scan.prompt_part(node)
-    fills = scan.fills_of(node.value)
+    fills = fills_of(scan, node.value)
     if part is None and fills:  # a template known to be a prompt by where it is filled
         parts = {scan.prompt_part(call) for _, _, call in fills}
         part = next((p for p in ("system", "template", "tools") if p in parts), None)
@@ -376,33 +206,18 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     for ph in placeholders(text, "text"):
         if shown_not_rendered(text, ph, None, code):
             continue
-        kind, msg = _placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
         if kind:
             s, e = where(ph.start, ph.end)
             full = with_tools(scan, node, text)
             yield Problem(
-                KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full, None, frag
+                KIND_CODES[kind], s, e, msg + advice(kind), ph.start, None, full, None, frag
             )
     for lit in volatile_literals(text, concrete=False):
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)
-        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
-
-
-def _placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[str | None, str]:
-    """The kind of a template's placeholder and the finding's message: what the file fills it
-    with wherever it does (a constant everywhere: nothing; evidence: that), else its name."""
-    mine = [(value, call) for name, value, call in fills if name == expr]
-    if mine and all(fixed_value(value) for value, _ in mine):
-        return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
-    for value, call in mine:
-        kind = scan.fill_kind(value)
-        if kind and scan.prompt_part(call) in CACHEABLE:
-            where = f"`{ast.unparse(value)[:50]}`, line {value.lineno}"
-            return kind, f"placeholder `{shown}` is filled with {WHAT[kind]} ({where})"
-    kind = classify_expr(expr)
-    return kind, f"placeholder `{shown}` puts {WHAT.get(kind or '', '')} into the prompt"
+        yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
 
 
 def _fragment(scan: Scan, node: ast.AST) -> bool:

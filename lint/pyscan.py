@@ -1,10 +1,12 @@
 """Static analysis of Python source for prompt-cache hazards (PL001-PL007).
 
-Scope, by design: one module at a time, no imports followed. A string is "in a prompt" when it
-flows (through f-strings, `.format`, `%`, `+`) into a prompt-named variable, a `system=`/
-`instructions=` argument, a message dict's `content`, a LangChain `("system", ...)` tuple or a
-function named like a prompt builder. Volatile values are calls to clocks and random/uuid
-sources, names assigned from them, and names that read as times, ids or user details.
+A string is "in a prompt" when it flows (through f-strings, `.format`, `%`, `+`) into a
+prompt-named variable, a `system=`/`instructions=` argument, a message dict's `content`, a
+LangChain `("system", ...)` tuple, a prompt class (`TextPrompt(...)`), a prompt-named class or
+module, or a function named like a prompt builder or handed to an agent as its instructions; the
+role it is sent under is followed to the messages it lands in. What values are (clocks, ids,
+per-user calls, across the project's imports) is kvscope.lint.pyflow; fills of templates are
+kvscope.lint.pyfill; the checks are kvscope.lint.pyrules.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import Facts, dotted
-from kvscope.lint.pyrun import per_run_functions, reads, request_names
+from kvscope.lint.pyrun import per_run_functions, reads
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -190,35 +192,6 @@ class Scan:
                 return "request"
         return kind
 
-    def fill_kind(self, value: ast.AST) -> str | None:
-        """What a value a template is filled with is, on evidence: `call_kind`, or content
-        of this request (computed from a parameter such as `messages` or `query`)."""
-        kind = self.call_kind(value)
-        if kind is not None:
-            return kind
-        fn = self.function_of(value)
-        if fn is not None:
-            if fn not in self._request_names:
-                self._request_names[fn] = request_names(fn)
-            if reads(value, self._request_names[fn]):
-                return "request"
-        return None
-
-    def fills_of(self, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
-        """(placeholder name, value, call) of every `.format(name=value)` in this module whose
-        template can be `text`."""
-        if self._fills is None:
-            self._fills = {}
-            for call in self._format_calls:
-                receiver = call.func.value
-                if isinstance(receiver, ast.Constant):
-                    continue
-                for t in self.template_texts(receiver):
-                    for kw in call.keywords:
-                        if kw.arg:
-                            self._fills.setdefault(t, []).append((kw.arg, kw.value, call))
-        return self._fills.get(text, [])
-
     def function_of(self, node: ast.AST) -> ast.AST | None:
         cur = self.parents.get(node)
         while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -304,106 +277,6 @@ class Scan:
         if isinstance(scope, ast.ClassDef):
             return bool(words(scope.name) & PROMPT_WORDS)
         return isinstance(scope, ast.Module) and self.prompt_module
-
-    def template_texts(self, node: ast.AST, depth: int = 0) -> list[str]:
-        """The literal texts a template expression can be, as far as this module shows:
-        `REACT_PROMPT`, `self.react_template` (assigned one), `PROMPT_TEMPLATE[lang]` (one of a
-        dict of them); [] when any of it is unknown."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return [node.value]
-        if depth > 3:
-            return []
-        table = isinstance(node, ast.Subscript)
-        values = self._bound_values(node.value if table else node)
-        out: list[str] = []
-        for value in values:
-            if table != isinstance(value, ast.Dict):
-                return []
-            for item in value.values if table else [value]:
-                texts = self.template_texts(item, depth + 1)
-                if not texts:
-                    return []
-                out += texts
-        return out
-
-    def _bound_values(self, node: ast.AST) -> list[ast.AST]:
-        if isinstance(node, ast.Name):
-            return self.assigns.get(node.id, [])
-        if isinstance(node, ast.Attribute):
-            return self.attr_assigns.get(node.attr, [])
-        return []
-
-    # tools: what is sent after the system text
-    def tools_sent_with(self, node: ast.AST, depth: int = 0) -> str | None:
-        """The text of the tools passed (`tools=`/`functions=`) in the call that sends `node`,
-        following it through the names it is assigned to; None when no call shows tools."""
-        child, cur = node, self.parents.get(node)
-        while cur is not None:
-            if isinstance(cur, ast.Call):
-                for kw in cur.keywords:
-                    if kw.arg in {"tools", "functions"} and kw.value is not child:
-                        return self._tools_text(kw.value)
-            if isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 2:
-                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
-                for t in targets:
-                    if isinstance(t, ast.Name):
-                        for use in self.uses.get(t.id, ()):
-                            found = self.tools_sent_with(use, depth + 1)
-                            if found is not None:
-                                return found
-                return None
-            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef) and depth < 2:
-                for use in self.uses.get(cur.name, ()):  # `Agent(instructions=fn, tools=...)`
-                    found = self.tools_sent_with(use, depth + 1)
-                    if found is not None:
-                        return found
-                return None
-            if isinstance(cur, ast.stmt) and not isinstance(cur, ast.Expr | ast.Return):
-                return None
-            child, cur = cur, self.parents.get(cur)
-        return None
-
-    def _tools_text(self, value: ast.AST) -> str | None:
-        if isinstance(value, ast.Name):
-            values = self.assigns.get(value.id)
-            if not values:
-                return None
-            value = values[-1]
-        import json
-
-        if isinstance(value, ast.List | ast.Tuple) and value.elts:
-            schemas = [self._function_schema(e) for e in value.elts]
-            if all(schemas):
-                return json.dumps(schemas, ensure_ascii=False)
-        try:
-            return json.dumps(ast.literal_eval(value), ensure_ascii=False)
-        except (ValueError, TypeError, SyntaxError, RecursionError):
-            return ast.unparse(value)
-
-    def _function_schema(self, node: ast.AST) -> dict | None:
-        """The schema a framework sends for a plain function passed as a tool (its name,
-        docstring and parameters), as far as this module defines it."""
-        if not isinstance(node, ast.Name):
-            return None
-        fn = next(
-            (
-                d
-                for d in self.parents
-                if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and d.name == node.id
-            ),
-            None,
-        )
-        if fn is None:
-            return None
-        params = {a.arg: {"type": "string"} for a in fn.args.args if a.arg not in {"self", "cls"}}
-        return {
-            "type": "function",
-            "function": {
-                "name": fn.name,
-                "description": ast.get_docstring(fn) or "",
-                "parameters": {"type": "object", "properties": params, "required": list(params)},
-            },
-        }
 
     # roles: where a template is sent
     def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:

@@ -36,7 +36,7 @@ PROMPT_WORDS = {
 USER_SIDE = {"user", "human", "query", "question", "input"}
 # A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
 # module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
-PROMPT_MODULE_WORDS = {"prompt", "prompts", "template", "templates"}
+PROMPT_MODULE_WORDS = {"prompt", "prompts"}  # not `templates.py`: web apps have those
 # A string that is only a placeholder: the marker some prompt text is filled at.
 MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
 # Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.

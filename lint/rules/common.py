@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
+from kvscope.lint.includes import included
 from kvscope.lint.patterns import (
     classify_expr,
     persona_slot,
@@ -95,6 +96,9 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
                 )
                 yield i, _at(seg, m.start(), m.end(), KIND_CODES[kind], msg)
+        for j, problem in included(doc):  # values rendered here by `{% include %}`d partials
+            if j == i and problem.code in KIND_CODES.values():
+                yield i, problem
         for lit in volatile_literals(seg.text, concrete):
             if lit.kind == "user" and seg.part == "schema":
                 continue

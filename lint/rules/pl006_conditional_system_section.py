@@ -32,6 +32,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
+from kvscope.lint.includes import included
 from kvscope.lint.names import deploy_fixed
 
 CODE = "PL006"
@@ -59,6 +60,7 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     )
     if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
         syntaxes.append("jinja")  # Jinja in a `.prompt` file
+    yield from (problem for _, problem in included(doc) if problem.code == CODE)
     for seg in doc.segments:
         if seg.part not in {"system", "developer", "template"}:
             continue

@@ -269,7 +269,7 @@ def deploy_fixed(expr: str) -> bool:
     """True when a condition reads only feature flags, settings and constants
     (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
     same for every request of a deploy."""
-    idents = identifiers(expr)
+    idents = identifiers(_flag_owners_dropped(expr))
     if not idents:
         return True
     for ident in idents:
@@ -280,6 +280,22 @@ def deploy_fixed(expr: str) -> bool:
             continue
         return False
     return True
+
+
+_CHAIN_RE = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _flag_owners_dropped(expr: str) -> str:
+    """`state.has_frontend()` -> `has_frontend()`: a flag asked of an object (the project, the
+    app) is a flag; the owner only counts when it reads as the user (`user.has_premium`)."""
+
+    def drop(m: re.Match) -> str:
+        *owners, attr = m.group().split(".")
+        if not words(attr) & FLAG_WORDS or any(classify_name(o) for o in owners):
+            return m.group()
+        return attr
+
+    return _CHAIN_RE.sub(drop, expr)
 
 
 # Per-request content: what a template's placeholder holds when its name's head word is one of

@@ -217,6 +217,7 @@ USER_TAILS = frozenset(
     ]
 )
 DIR_WORDS = frozenset({"directory", "dir", "folder"})
+WORKDIR_WORDS = frozenset({"cwd", "workdir", "worktree", "worktrees"})
 NOT_THE_USER = frozenset({"tool", "tools", "function", "agent", "assistant", "bot", "model"})
 SETTINGS_WORDS = frozenset(
     [
@@ -337,6 +338,8 @@ REQUEST_HEADS = frozenset(
         "tasks",
         "plan",
         "summary",
+        "analysis",
+        "conclusion",
         "diff",
         "code",
         "text",
@@ -349,6 +352,10 @@ REQUEST_HEADS = frozenset(
     ]
 )
 REQUEST_BARE = frozenset(["prompt"])
+PROMPT_OWNERS = frozenset(["user", "human", "customer", "current", "initial", "original", "input"])
+# Words naming an instant, not a kind of value: `today_label` is a date, `today_format` is not.
+INSTANT_WORDS = frozenset(["today", "now", "tomorrow", "yesterday", "utcnow"])
+FORMAT_TAILS = frozenset(["format", "fmt", "formats", "pattern", "template", "templates", "schema"])
 # Words that name a container, not its content: the head is the word before them.
 CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
 REQUEST_NOT = frozenset(
@@ -363,8 +370,12 @@ def classify_name(identifier: str) -> str | None:
     parts = [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
     ws = {w.lower() for w in parts}
     last = parts[-1].lower() if parts else ""
-    if last in NOT_A_VALUE and not ws & RANDOM_WORDS:
-        return None
+    if (
+        last in NOT_A_VALUE
+        and not ws & RANDOM_WORDS
+        and not (ws & INSTANT_WORDS and last not in FORMAT_TAILS)
+    ):
+        return None  # `date_format`, `time_window`; but `todayLabel` is today's date, written
     if ws & TIME_WORDS:
         return "time"
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
@@ -373,10 +384,13 @@ def classify_name(identifier: str) -> str | None:
         return None  # the tool's or the agent's name, not the user's
     if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
-    if ws & {"cwd", "workdir"} or ({"working", "current"} & ws and ws & DIR_WORDS):
+    if ws & WORKDIR_WORDS or ({"working", "current"} & ws and ws & DIR_WORDS):
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
+    owner = parts[-2].lower() if len(parts) >= 2 else ""
+    if last in {"prompt", "prompts"} and owner in PROMPT_OWNERS and not ws & REQUEST_NOT:
+        return "request"  # `user_prompt`, `current_prompt`: what was asked (not `system_prompt`)
     if identifier in REQUEST_BARE:
         return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:

@@ -77,6 +77,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
         for ph in placeholders(seg.text, doc.syntax):
+            if ph.expr.startswith("#each"):
+                continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
             kind = classify_expr(ph.expr)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue

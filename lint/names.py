@@ -434,12 +434,14 @@ _PLACEHOLDER_RES = {
     ),
     "dollar": re.compile(r"\$\{(?P<e>[A-Za-z_][\w.]*(?:\(\))?)\}"),
     "percent": re.compile(r"%\((?P<e>[A-Za-z_]\w*)\)[sdrf]"),
+    # `{USER QUERY}`, `{CONVERSATION HISTORY}`: slots written in capitals in a captured prompt
+    "spaced": re.compile(r"(?<![{$\w\\])\{(?P<e>[A-Z][A-Z0-9]*(?: [A-Z][A-Z0-9]*){1,3})\}(?!\})"),
 }
 SYNTAXES = {
     "jinja": ("jinja", "dollar", "percent"),
     "handlebars": ("handlebars",),
     "fstring": ("fstring", "dollar"),
-    "text": ("jinja", "fstring", "dollar", "percent"),
+    "text": ("jinja", "fstring", "dollar", "percent", "spaced"),
 }
 
 
@@ -450,10 +452,14 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
     seen: set[int] = set()
     for name in SYNTAXES.get(syntax or "text", SYNTAXES["text"]):
         for m in _PLACEHOLDER_RES[name].finditer(text):
-            if m.start() in seen or (name == "fstring" and _inside_double(text, m.start())):
+            single = name in {"fstring", "spaced"}
+            if m.start() in seen or (single and _inside_double(text, m.start())):
                 continue
             seen.add(m.start())
-            yield Placeholder(m.start(), m.end(), m.group("e").strip())
+            expr = m.group("e").strip()
+            if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
+                expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
+            yield Placeholder(m.start(), m.end(), expr)
 
 
 def _inside_double(text: str, pos: int) -> bool:

@@ -382,9 +382,11 @@ def classify_name(identifier: str) -> str | None:
         return "id"
     if ws & NOT_THE_USER:
         return None  # the tool's or the agent's name, not the user's
+    if last == "home" and len(parts) <= 2 and not ws & {"app", "site", "page", "project"}:
+        return "user"  # `{{home}}`, `user_home`: the user's home directory
     if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
-    if ws & WORKDIR_WORDS or ({"working", "current"} & ws and ws & DIR_WORDS):
+    if ws & WORKDIR_WORDS or ({"working", "current", "home"} & ws and ws & DIR_WORDS):
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"

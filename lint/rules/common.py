@@ -11,6 +11,7 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
 from kvscope.lint.patterns import (
     classify_expr,
+    inside,
     persona_slot,
     placeholders,
     quiet_spans,
@@ -76,6 +77,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             continue
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
+        syntax = doc.syntax
         for ph in placeholders(seg.text, doc.syntax):
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
@@ -84,7 +86,9 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 continue
             if code is None:
                 code = quiet_spans(seg.text)[1]
-            if shown_not_rendered(seg.text, ph, doc.syntax, code):
+                if syntax is None and _renders_braces(seg.text, code):
+                    syntax = "jinja"  # a text template: its `{{x}}` in code are filled too
+            if shown_not_rendered(seg.text, ph, syntax, code):
                 continue
             if kind == "user" and persona_slot(seg.text, ph.start):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
@@ -108,6 +112,18 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _renders_braces(text: str, code: list) -> bool:
+    """True when a `{{name}}` fills a labelled slot in prose (`Working directory: {{cwd}}`)
+    outside code in a text file (Markdown, plain text): the file is a template, so its
+    `{{...}}` inside inline code are filled as well (`node "{{home}}/bin/tool"`)."""
+    for ph in placeholders(text, "jinja"):
+        if text.startswith("{{", ph.start) and not inside(code, ph.start, ph.end):
+            line = text[text.rfind("\n", 0, ph.start) + 1 : ph.start]
+            if re.search(r"[A-Za-z]{3}", line) and "`" not in line:
+                return True
+    return False
 
 
 def _at(seg, start: int, end: int, code: str, message: str) -> Problem:

@@ -218,7 +218,9 @@ USER_TAILS = frozenset(
 )
 DIR_WORDS = frozenset({"directory", "dir", "folder"})
 WORKDIR_WORDS = frozenset({"cwd", "workdir", "worktree", "worktrees"})
-NOT_THE_USER = frozenset({"tool", "tools", "function", "agent", "assistant", "bot", "model"})
+NOT_THE_USER = frozenset(
+    {"tool", "tools", "function", "agent", "assistant", "bot", "model", "plugin", "plugins"}
+)
 SETTINGS_WORDS = frozenset(
     [
         "config",

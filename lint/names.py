@@ -342,6 +342,24 @@ REQUEST_HEADS = frozenset(
         "summary",
         "analysis",
         "conclusion",
+        "response",
+        "responses",
+        "output",
+        "outputs",
+        "result",
+        "error",
+        "errors",
+        "stdout",
+        "stderr",
+        "traceback",
+        "hunk",
+        "hunks",
+        "snippet",
+        "evidence",
+        "report",
+        "reports",
+        "message",
+        "preview",
         "diff",
         "code",
         "text",
@@ -361,7 +379,20 @@ FORMAT_TAILS = frozenset(["format", "fmt", "formats", "pattern", "template", "te
 # Words that name a container, not its content: the head is the word before them.
 CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
 REQUEST_NOT = frozenset(
-    ["example", "examples", "sample", "few", "shot", "system", "tool", "tools", "format"]
+    [
+        "example",
+        "examples",
+        "sample",
+        "few",
+        "shot",
+        "system",
+        "tool",
+        "tools",
+        "format",
+        "welcome",
+        "greeting",
+        "default",
+    ]
 )
 
 

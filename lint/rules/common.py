@@ -84,6 +84,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             kind = classify_expr(ph.expr)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
+            if kind == "request" and doc.chat_template:
+                continue  # a chat template renders the messages themselves: that is its job
             if code is None:
                 code = quiet_spans(seg.text)[1]
                 if syntax is None and _renders_braces(seg.text, code):

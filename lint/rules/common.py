@@ -77,7 +77,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             continue
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
-        syntax = doc.syntax
+        syntax, slots = doc.syntax, False
         for ph in placeholders(seg.text, doc.syntax):
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
@@ -88,8 +88,12 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 continue  # a chat template renders the messages themselves: that is its job
             if code is None:
                 code = quiet_spans(seg.text)[1]
-                if syntax is None and _renders_braces(seg.text, code):
+                slots = doc.syntax is None and _prose_slot(seg.text, code, "fstring")
+                if doc.syntax is None and _prose_slot(seg.text, code, "jinja"):
                     syntax = "jinja"  # a text template: its `{{x}}` in code are filled too
+            lone = (ph.start - 1, ph.end + 1)
+            if slots and lone in code and not seg.text.startswith("``", lone[0]):
+                code = [span for span in code if span != lone]  # `{goals}`: a quoted slot
             if shown_not_rendered(seg.text, ph, syntax, code):
                 continue
             if kind == "user" and persona_slot(seg.text, ph.start):
@@ -116,12 +120,15 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
 
 
-def _renders_braces(text: str, code: list) -> bool:
-    """True when a `{{name}}` fills a labelled slot in prose (`Working directory: {{cwd}}`)
-    outside code in a text file (Markdown, plain text): the file is a template, so its
-    `{{...}}` inside inline code are filled as well (`node "{{home}}/bin/tool"`)."""
-    for ph in placeholders(text, "jinja"):
-        if text.startswith("{{", ph.start) and not inside(code, ph.start, ph.end):
+def _prose_slot(text: str, code: list, syntax: str | None) -> bool:
+    """True when a placeholder of `syntax` ("jinja": `{{x}}`, "fstring": `{x}`) fills a slot in
+    prose outside code (`Working directory: {{cwd}}`, `use {tool} to`) in a text file: the
+    file is a template, so its placeholders quoted as inline code are filled as well
+    (`node "{{home}}/bin/tool"`, a lone `` `{goals}` ``)."""
+    for ph in placeholders(text, syntax):
+        if syntax == "jinja" and not text.startswith("{{", ph.start):
+            continue
+        if not inside(code, ph.start, ph.end):
             line = text[text.rfind("\n", 0, ph.start) + 1 : ph.start]
             if re.search(r"[A-Za-z]{3}", line) and "`" not in line:
                 return True

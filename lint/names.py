@@ -176,6 +176,7 @@ USER_TAILS = frozenset(
         "memory",
         "personality",
         "instructions",
+        "instruction",
         "config",
         "settings",
         "dir",
@@ -360,6 +361,9 @@ REQUEST_HEADS = frozenset(
         "reports",
         "message",
         "preview",
+        "objective",
+        "objectives",
+        "listing",
         "diff",
         "code",
         "text",
@@ -377,7 +381,9 @@ PROMPT_OWNERS = frozenset(["user", "human", "customer", "current", "initial", "o
 INSTANT_WORDS = frozenset(["today", "now", "tomorrow", "yesterday", "utcnow"])
 FORMAT_TAILS = frozenset(["format", "fmt", "formats", "pattern", "template", "templates", "schema"])
 # Words that name a container, not its content: the head is the word before them.
-CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
+CONTAINER_TAILS = frozenset(
+    ["data", "list", "block", "blocks", "str", "string", "section", "json", "markdown", "md", "xml"]
+)
 REQUEST_NOT = frozenset(
     [
         "example",

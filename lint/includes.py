@@ -10,7 +10,9 @@ under it, else the file's own folder). Names with `..` are refused (as Jinja ref
 partial that is not found is not an error (nothing is reported), and nesting is bounded and
 cycles are cut.
 
-`{% extends %}` renders the parent around the child, so it is followed like an include.
+`{% extends %}` renders the parent around the child, so it is followed like an include. In
+Handlebars templates (Dotprompt `.prompt` files) a partial `{{> name}}` is found the same way
+as `_name.prompt` (Dotprompt's convention), `name.prompt` or `name.hbs`, also in `partials/`.
 `{% import %}` and `{% from ... import %}` render nothing where they stand (they only define
 macros, judged where they are called), so they are not reported.
 """
@@ -27,11 +29,15 @@ from kvscope.lint.findings import Problem
 INCLUDE_RE = re.compile(
     r"\{%-?\s*(?P<tag>include|extends)\s+(?P<q>['\"])(?P<name>[^'\"{}%]+)(?P=q)[^%]*?-?%\}"
 )
+# `{{> name}}`: a Handlebars/Dotprompt partial (Dotprompt stores it as `_name.prompt`)
+PARTIAL_RE = re.compile(r"\{\{>\s*(?P<name>[A-Za-z0-9_][\w./-]*)[^{}]*\}\}")
+PARTIAL_FILES = ("_{}.prompt", "{}.prompt", "partials/_{}.prompt", "partials/{}.prompt", "{}.hbs")
+PARTIAL_FILES += ("{}.handlebars", "{}.mustache")
 MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "promptlint.toml")
 MAX_DEPTH = 8
 MAX_PARTIAL_BYTES = 2 * 1024 * 1024
 FOLLOWED = ("PL001", "PL002", "PL003", "PL006")
-_CACHE: dict[tuple[str, int, int], dict[str, tuple[int, str]]] = {}
+_CACHE: dict[tuple[str, int, int, str], dict[str, tuple[int, str]]] = {}
 _CUTS = [0]  # cycles and depth limits met so far: a result reached through one is not cached
 
 
@@ -71,20 +77,41 @@ def resolve(name: str, file: Path, root: Path) -> Path | None:
     return None
 
 
+def resolve_partial(name: str, file: Path, root: Path) -> Path | None:
+    """A Handlebars partial `{{> name}}` (`_name.prompt`, `name.hbs`, ...) found from `file`."""
+    head, _, last = name.rpartition("/")
+    for pattern in PARTIAL_FILES:
+        found = resolve(
+            f"{head}/{pattern.format(last)}" if head else pattern.format(last), file, root
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def _tags(doc: Document, text: str) -> list[tuple[re.Match, str]]:
+    """(tag, reader kind of its partial): Jinja includes, and Handlebars partials."""
+    tags = [(m, "jinja") for m in INCLUDE_RE.finditer(text)] if "{%" in text else []
+    if doc.syntax == "handlebars" and "{{>" in text:
+        tags += [(m, "dotprompt") for m in PARTIAL_RE.finditer(text)]
+    return tags
+
+
 def _scan(doc: Document, file: Path, chain: tuple[Path, ...]) -> list[tuple[int, Problem]]:
     out: list[tuple[int, Problem]] = []
     root = project_root(file)
     for i, seg in enumerate(doc.segments):
-        if seg.part not in {"system", "developer", "template"} or "{%" not in seg.text:
+        if seg.part not in {"system", "developer", "template"}:
             continue
-        for m in INCLUDE_RE.finditer(seg.text):
-            partial = resolve(m.group("name"), file, root)
+        for m, kind in _tags(doc, seg.text):
+            find = resolve if kind == "jinja" else resolve_partial
+            partial = find(m.group("name"), file, root)
             if partial is None:
                 continue
             if partial in chain or partial == file or len(chain) >= MAX_DEPTH:
                 _CUTS[0] += 1
                 continue
-            for code, (line, why) in _partial_findings(partial, (*chain, file)).items():
+            for code, (line, why) in _partial_findings(partial, (*chain, file), kind).items():
                 msg = f"`{m.group()[:60]}` renders {m.group('name')} line {line} here: {why}"
                 pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
                 out.append((i, _problem(seg, m, code, msg, pos)))
@@ -95,13 +122,15 @@ def _problem(seg: Segment, m: re.Match, code: str, msg: str, pos: int | None) ->
     return Problem(code, seg.to_source(m.start()), seg.to_source(m.end()), msg, pos)
 
 
-def _partial_findings(partial: Path, chain: tuple[Path, ...]) -> dict[str, tuple[int, str]]:
+def _partial_findings(
+    partial: Path, chain: tuple[Path, ...], kind: str
+) -> dict[str, tuple[int, str]]:
     """{code: (line, message)} of the partial's earliest volatile value of each code."""
     try:
         st = partial.stat()
     except OSError:
         return {}
-    key = (str(partial), st.st_mtime_ns, st.st_size)
+    key = (str(partial), st.st_mtime_ns, st.st_size, kind)
     if key in _CACHE:
         return _CACHE[key]
     from kvscope.lint.positions import LineIndex
@@ -112,7 +141,7 @@ def _partial_findings(partial: Path, chain: tuple[Path, ...]) -> dict[str, tuple
     cuts = _CUTS[0]
     try:
         text = load_text(partial, MAX_PARTIAL_BYTES)
-        doc = templates.read(text, partial.name, "jinja")[0]
+        doc = templates.read(text, partial.name, kind)[0]
     except (ReadError, OSError):
         return {}
     doc.cache["file"], doc.cache["include_chain"] = partial, chain

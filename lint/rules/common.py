@@ -24,6 +24,7 @@ LOOP_RE = re.compile(
     r"\{%-?\s*for\s+[\w\s,()]+?\s+in\s+(?P<e>[A-Za-z_][\w.]*)[^%]*%\}"
     r"|\{\{\s*#each\s+(?P<h>[A-Za-z_][\w.]*)\s*\}\}"
 )
+LOOP_TAILS = frozenset(["steps", "instructions", "items", "entries", "rows", "lines", "parts"])
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003"}
 WHAT = {
     "time": "a clock value",
@@ -102,7 +103,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
-            kind = classify_expr(m.group("e") or m.group("h"))
+            kind = _loop_kind(m.group("e") or m.group("h"))
             if kind in {"request", "user"} and not doc.chat_template:
                 msg = (
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
@@ -118,6 +119,19 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _loop_kind(collection: str) -> str | None:
+    """What a loop iterates: `search_results.items()` is the results; `task_steps` and
+    `test_instructions` are the task's steps (a tail that names a setting, such as `steps` in
+    `max_steps`, names a collection when it is iterated)."""
+    collection = re.sub(r"\.(?:items|values|keys)$", "", collection)
+    kind = classify_expr(collection)
+    if kind is None and "_" in collection and "." not in collection:
+        head, _, tail = collection.rpartition("_")
+        if tail.lower() in LOOP_TAILS:
+            kind = classify_expr(head)
+    return kind
 
 
 def _prose_slot(text: str, code: list, syntax: str | None) -> bool:

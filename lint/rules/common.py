@@ -122,11 +122,14 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
 
 
 def _loop_kind(collection: str) -> str | None:
-    """What a loop iterates: `search_results.items()` is the results; `task_steps` and
+    """What a loop iterates: `search_results.items()` is the results, `state.files` the files
+    at hand (not a placeholder named `..._files`, filled once per deploy); `task_steps` and
     `test_instructions` are the task's steps (a tail that names a setting, such as `steps` in
     `max_steps`, names a collection when it is iterated)."""
     collection = re.sub(r"\.(?:items|values|keys)$", "", collection)
     kind = classify_expr(collection)
+    if kind is None and re.search(r"(?:^|[._])files$", collection, re.I):
+        return "request"  # `{% for file in state.files %}`: the files of this request
     if kind is None and "_" in collection and "." not in collection:
         head, _, tail = collection.rpartition("_")
         if tail.lower() in LOOP_TAILS:

@@ -93,6 +93,12 @@ USER_WORDS = frozenset(
         "profile",
         "preferences",
         "persona",
+        "mobile",
+        "attendee",
+        "attendees",
+        "participant",
+        "participants",
+        "roster",
     ]
 )
 BARE_NAMES = frozenset(["name", "first_name", "last_name", "full_name", "display_name", "nickname"])

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
+from kvscope.lint.loops import loop_items
 from kvscope.lint.patterns import (
     classify_expr,
     inside,
@@ -109,6 +110,18 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
                 )
                 yield i, _at(seg, m.start(), m.end(), KIND_CODES[kind], msg)
+                code = quiet_spans(seg.text)[1] if code is None else code
+                for ph in loop_items(seg.text, m):
+                    if classify_expr(ph.expr) is not None:
+                        continue  # judged by its own name above
+                    if shown_not_rendered(seg.text, ph, syntax or "jinja", code):
+                        continue
+                    shown = seg.text[ph.start : ph.end]
+                    msg = (
+                        f"placeholder `{shown[:60]}` renders each item of the loop "
+                        f"`{m.group()[:40]}` ({WHAT[kind]}) into the {where}: {ADVICE[kind]}"
+                    )
+                    yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         for j, problem in included(doc):  # values rendered here by `{% include %}`d partials
             if j == i and problem.code in KIND_CODES.values():
                 yield i, problem

@@ -17,11 +17,13 @@ gate tools with `tool_choice` / `allowed_tools` instead of editing instructions:
     <long instructions>
 
 Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Mustache sections
-(`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates (not in chat templates, whose
-conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
+(`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates and in the partials they
+`{% include %}` (reported on the include line; not in chat templates, whose conditions are
+structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
 system message. Not reported: conditions fixed per deploy (feature flags such as
-`enable_memory`, `not disable_search`, `chart_tool_enabled`, settings, constants, the
-environment, the served model such as `is_vlm`), `if`s that only build the message list
+`enable_memory`, `not disable_search`, `chart_tool_enabled`, a flag asked of an object such as
+`state.has_frontend()`, settings, constants, the environment, the served model such as
+`is_vlm`), `if`s that only build the message list
 (`messages.extend(history)`), and `if`s inside a user-prompt builder (`def user_prompt(...)`).
 """
 

@@ -19,6 +19,7 @@ macros, judged where they are called), so they are not reported.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -56,11 +57,19 @@ def included(doc: Document) -> list[tuple[int, Problem]]:
 
 def project_root(file: Path) -> Path:
     """The folder includes are resolved up to (see the module docstring)."""
-    for folder in file.parents:
-        if any((folder / marker).exists() for marker in MARKERS):
-            return folder
+    marked = _marked_folder(file.parent)
+    if marked is not None:
+        return marked
     cwd = Path(os.path.abspath(Path.cwd()))
     return cwd if cwd in file.parents else file.parent
+
+
+@functools.lru_cache(maxsize=4096)
+def _marked_folder(folder: Path) -> Path | None:
+    """The nearest folder at or above `folder` holding a project marker."""
+    if any((folder / marker).exists() for marker in MARKERS):
+        return folder
+    return None if folder.parent == folder else _marked_folder(folder.parent)
 
 
 def resolve(name: str, file: Path, root: Path) -> Path | None:
@@ -99,11 +108,12 @@ def _tags(doc: Document, text: str) -> list[tuple[re.Match, str]]:
 
 def _scan(doc: Document, file: Path, chain: tuple[Path, ...]) -> list[tuple[int, Problem]]:
     out: list[tuple[int, Problem]] = []
-    root = project_root(file)
+    root: Path | None = None
     for i, seg in enumerate(doc.segments):
         if seg.part not in {"system", "developer", "template"}:
             continue
         for m, kind in _tags(doc, seg.text):
+            root = project_root(file) if root is None else root
             find = resolve if kind == "jinja" else resolve_partial
             partial = find(m.group("name"), file, root)
             if partial is None:

@@ -22,6 +22,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import venv
 from pathlib import Path
@@ -35,19 +36,31 @@ PEERS = ("promptcachelint", "prefixguard")
 SCORED_RULES = {"PL001", "PL002", "PL003", "PL004", "PL005", "PL006"}
 
 
-def promptlint_flags(files: list[str]) -> tuple[dict, dict[str, int]]:
+def promptlint_flags(files: list[str], manifest: list[dict]) -> tuple[dict, dict[str, int]]:
+    """Findings by corpus file. The corpus is stored flattened, so promptlint lints a tree laid
+    out as the source repos were (<owner>__<repo>/<original path>, symlinks to the corpus
+    files): includes and imports between files of one repo resolve as they do in the repo."""
     exe = shutil.which("promptlint", path=str(Path(sys.executable).parent)) or "promptlint"
     cmd = [exe, "check", "--isolated", "--format", "json", "--exit-zero", "-q"]
-    proc = subprocess.run(
-        [*cmd, *files], cwd=DATA, capture_output=True, text=True, check=False, timeout=900
-    )
+    with tempfile.TemporaryDirectory(prefix="lint-real-") as tmp:
+        laid_out = {}
+        for row in manifest:
+            rel = f"{row['repo'].replace('/', '__')}/{row['path']}"
+            (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
+            (Path(tmp) / rel).symlink_to(DATA / row["file"])
+            laid_out[rel] = row["file"]
+        wanted = set(files)
+        args = [rel for rel, f in laid_out.items() if f in wanted]
+        proc = subprocess.run(
+            [*cmd, *args], cwd=tmp, capture_output=True, text=True, check=False, timeout=900
+        )
     if proc.returncode not in (0, 1):
         raise SystemExit(f"promptlint failed ({proc.returncode}): {proc.stderr.strip()[:300]}")
     flags: dict[str, list[tuple[int, str]]] = {}
     unscored: dict[str, int] = {}
     for f in json.loads(proc.stdout or "[]"):
         if f["code"] in SCORED_RULES:
-            flags.setdefault(f["path"], []).append((f["line"], f["code"]))
+            flags.setdefault(laid_out.get(f["path"], f["path"]), []).append((f["line"], f["code"]))
         else:
             unscored[f["code"]] = unscored.get(f["code"], 0) + 1
     errors = [ln for ln in proc.stderr.splitlines() if ln.strip()]
@@ -120,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     files = [row["file"] for row in manifest if row["file"] in labels]
     stakes = corpus_stakes(DATA, labels)
     start = time.perf_counter()
-    flags, unscored = promptlint_flags(files)
+    flags, unscored = promptlint_flags(files, manifest)
     wall = time.perf_counter() - start
     result: dict[str, object] = {
         "bench": "lint_real",

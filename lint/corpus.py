@@ -27,6 +27,7 @@ class Case(NamedTuple):
     config: dict
     known_miss: bool = False
     extra_files: dict | None = None
+    named: bool = False  # linted as a file named on the command line (read even without a shape)
 
 
 def load_cases(folder: Path) -> list[Case]:
@@ -49,6 +50,7 @@ def load_cases(folder: Path) -> list[Case]:
                     config=c.get("config", {}),
                     known_miss=bool(c.get("known_miss", False)),
                     extra_files=c.get("extra_files"),
+                    named=bool(c.get("named", False)),
                 )
             )
     return cases
@@ -67,7 +69,7 @@ def run_case(
     path.write_text(case.text, encoding="utf-8")
     conf = from_table({"min-blocks-at-stake": 0, **case.config}, workdir, f"case {case.name}")
     linter = Linter(conf, codes if codes is not None else {case.rule})
-    return path, linter.lint_file(path, case.file) or []
+    return path, linter.lint_file(path, case.file, force=case.named) or []
 
 
 def fix_case(case: Case, workdir: Path) -> str:

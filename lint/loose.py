@@ -17,7 +17,15 @@ KEY_RE = re.compile(r"^(?P<indent>[ \t]*)[\"']?(?P<key>[A-Za-z_][\w .-]{0,60}?)[
 
 
 def read_loose(text: str, path: str) -> list[Document]:
-    """One text Document whose segments follow the file's keys."""
+    """The file's string values when they are templates (kvscope.lint.readers.values), else one
+    text Document whose segments follow the file's keys."""
+    from kvscope.lint.readers.values import read_values
+
+    return read_values(text, path) or split_at_keys(text, path)
+
+
+def split_at_keys(text: str, path: str) -> list[Document]:
+    """One text Document whose segments follow the file's keys (they tile the text)."""
     doc = Document(path, "text", text, syntax=None)
     part, owner_indent, start, pos = "template", -1, 0, 0
     for line in text.splitlines(keepends=True):

@@ -93,6 +93,12 @@ USER_WORDS = frozenset(
         "profile",
         "preferences",
         "persona",
+        "mobile",
+        "attendee",
+        "attendees",
+        "participant",
+        "participants",
+        "roster",
     ]
 )
 BARE_NAMES = frozenset(["name", "first_name", "last_name", "full_name", "display_name", "nickname"])
@@ -176,6 +182,7 @@ USER_TAILS = frozenset(
         "memory",
         "personality",
         "instructions",
+        "instruction",
         "config",
         "settings",
         "dir",
@@ -217,7 +224,10 @@ USER_TAILS = frozenset(
     ]
 )
 DIR_WORDS = frozenset({"directory", "dir", "folder"})
-NOT_THE_USER = frozenset({"tool", "tools", "function", "agent", "assistant", "bot", "model"})
+WORKDIR_WORDS = frozenset({"cwd", "workdir", "worktree", "worktrees"})
+NOT_THE_USER = frozenset(
+    {"tool", "tools", "function", "agent", "assistant", "bot", "model", "plugin", "plugins"}
+)
 SETTINGS_WORDS = frozenset(
     [
         "config",
@@ -269,7 +279,7 @@ def deploy_fixed(expr: str) -> bool:
     """True when a condition reads only feature flags, settings and constants
     (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
     same for every request of a deploy."""
-    idents = identifiers(expr)
+    idents = identifiers(_flag_owners_dropped(expr))
     if not idents:
         return True
     for ident in idents:
@@ -280,6 +290,22 @@ def deploy_fixed(expr: str) -> bool:
             continue
         return False
     return True
+
+
+_CHAIN_RE = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _flag_owners_dropped(expr: str) -> str:
+    """`state.has_frontend()` -> `has_frontend()`: a flag asked of an object (the project, the
+    app) is a flag; the owner only counts when it reads as the user (`user.has_premium`)."""
+
+    def drop(m: re.Match) -> str:
+        *owners, attr = m.group().split(".")
+        if not words(attr) & FLAG_WORDS or any(classify_name(o) for o in owners):
+            return m.group()
+        return attr
+
+    return _CHAIN_RE.sub(drop, expr)
 
 
 # Per-request content: what a template's placeholder holds when its name's head word is one of
@@ -321,6 +347,29 @@ REQUEST_HEADS = frozenset(
         "tasks",
         "plan",
         "summary",
+        "analysis",
+        "conclusion",
+        "response",
+        "responses",
+        "output",
+        "outputs",
+        "result",
+        "error",
+        "errors",
+        "stdout",
+        "stderr",
+        "traceback",
+        "hunk",
+        "hunks",
+        "snippet",
+        "evidence",
+        "report",
+        "reports",
+        "message",
+        "preview",
+        "objective",
+        "objectives",
+        "listing",
         "diff",
         "code",
         "text",
@@ -333,10 +382,29 @@ REQUEST_HEADS = frozenset(
     ]
 )
 REQUEST_BARE = frozenset(["prompt"])
+PROMPT_OWNERS = frozenset(["user", "human", "customer", "current", "initial", "original", "input"])
+# Words naming an instant, not a kind of value: `today_label` is a date, `today_format` is not.
+INSTANT_WORDS = frozenset(["today", "now", "tomorrow", "yesterday", "utcnow"])
+FORMAT_TAILS = frozenset(["format", "fmt", "formats", "pattern", "template", "templates", "schema"])
 # Words that name a container, not its content: the head is the word before them.
-CONTAINER_TAILS = frozenset(["data", "list", "block", "blocks", "str", "string", "section"])
+CONTAINER_TAILS = frozenset(
+    ["data", "list", "block", "blocks", "str", "string", "section", "json", "markdown", "md", "xml"]
+)
 REQUEST_NOT = frozenset(
-    ["example", "examples", "sample", "few", "shot", "system", "tool", "tools", "format"]
+    [
+        "example",
+        "examples",
+        "sample",
+        "few",
+        "shot",
+        "system",
+        "tool",
+        "tools",
+        "format",
+        "welcome",
+        "greeting",
+        "default",
+    ]
 )
 
 
@@ -347,20 +415,29 @@ def classify_name(identifier: str) -> str | None:
     parts = [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
     ws = {w.lower() for w in parts}
     last = parts[-1].lower() if parts else ""
-    if last in NOT_A_VALUE and not ws & RANDOM_WORDS:
-        return None
+    if (
+        last in NOT_A_VALUE
+        and not ws & RANDOM_WORDS
+        and not (ws & INSTANT_WORDS and last not in FORMAT_TAILS)
+    ):
+        return None  # `date_format`, `time_window`; but `todayLabel` is today's date, written
     if ws & TIME_WORDS:
         return "time"
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
         return "id"
     if ws & NOT_THE_USER:
         return None  # the tool's or the agent's name, not the user's
+    if last == "home" and len(parts) <= 2 and not ws & {"app", "site", "page", "project"}:
+        return "user"  # `{{home}}`, `user_home`: the user's home directory
     if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
-    if ws & {"cwd", "workdir"} or ({"working", "current"} & ws and ws & DIR_WORDS):
+    if ws & WORKDIR_WORDS or ({"working", "current", "home"} & ws and ws & DIR_WORDS):
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):
         return "user"
+    owner = parts[-2].lower() if len(parts) >= 2 else ""
+    if last in {"prompt", "prompts"} and owner in PROMPT_OWNERS and not ws & REQUEST_NOT:
+        return "request"  # `user_prompt`, `current_prompt`: what was asked (not `system_prompt`)
     if identifier in REQUEST_BARE:
         return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:
@@ -404,12 +481,14 @@ _PLACEHOLDER_RES = {
     ),
     "dollar": re.compile(r"\$\{(?P<e>[A-Za-z_][\w.]*(?:\(\))?)\}"),
     "percent": re.compile(r"%\((?P<e>[A-Za-z_]\w*)\)[sdrf]"),
+    # `{USER QUERY}`, `{CONVERSATION HISTORY}`: slots written in capitals in a captured prompt
+    "spaced": re.compile(r"(?<![{$\w\\])\{(?P<e>[A-Z][A-Z0-9]*(?: [A-Z][A-Z0-9]*){1,3})\}(?!\})"),
 }
 SYNTAXES = {
     "jinja": ("jinja", "dollar", "percent"),
     "handlebars": ("handlebars",),
     "fstring": ("fstring", "dollar"),
-    "text": ("jinja", "fstring", "dollar", "percent"),
+    "text": ("jinja", "fstring", "dollar", "percent", "spaced"),
 }
 
 
@@ -420,10 +499,14 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
     seen: set[int] = set()
     for name in SYNTAXES.get(syntax or "text", SYNTAXES["text"]):
         for m in _PLACEHOLDER_RES[name].finditer(text):
-            if m.start() in seen or (name == "fstring" and _inside_double(text, m.start())):
+            single = name in {"fstring", "spaced"}
+            if m.start() in seen or (single and _inside_double(text, m.start())):
                 continue
             seen.add(m.start())
-            yield Placeholder(m.start(), m.end(), m.group("e").strip())
+            expr = m.group("e").strip()
+            if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
+                expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
+            yield Placeholder(m.start(), m.end(), expr)
 
 
 def _inside_double(text: str, pos: int) -> bool:

@@ -28,7 +28,7 @@ def read(text: str, path: str, kind: str) -> list[Document]:
     if kind == "jinja":
         _check_jinja(text)
         doc = Document(path, "jinja", text, syntax="jinja")
-        doc.chat_template = "chat_template" in path.rsplit("/", 1)[-1].lower()
+        doc.chat_template = is_chat_template_path(path)
         doc.segments.append(Segment(text, "template", 0))
     elif kind == "text":
         doc = Document(path, "text", text, syntax=None)
@@ -48,6 +48,12 @@ def read(text: str, path: str, kind: str) -> list[Document]:
             doc.tool_lists.append(ToolList(tools, [_find(text, t) for t in tools], "yaml"))
     doc.build_prefix()
     return [doc]
+
+
+def is_chat_template_path(path: str) -> bool:
+    """True for a chat template by its name or its folder's (`chat_template.jinja`,
+    `chat_templates/llama-3-instruct.jinja`, `templates/chat_template_tool_use.j2`)."""
+    return any("chat_template" in part.lower() for part in path.replace("\\", "/").split("/")[-2:])
 
 
 def front_matter(text: str) -> tuple[Any, int]:

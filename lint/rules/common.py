@@ -8,8 +8,11 @@ from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
+from kvscope.lint.includes import included
+from kvscope.lint.loops import loop_items
 from kvscope.lint.patterns import (
     classify_expr,
+    inside,
     persona_slot,
     placeholders,
     quiet_spans,
@@ -22,6 +25,7 @@ LOOP_RE = re.compile(
     r"\{%-?\s*for\s+[\w\s,()]+?\s+in\s+(?P<e>[A-Za-z_][\w.]*)[^%]*%\}"
     r"|\{\{\s*#each\s+(?P<h>[A-Za-z_][\w.]*)\s*\}\}"
 )
+LOOP_TAILS = frozenset(["steps", "instructions", "items", "entries", "rows", "lines", "parts"])
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003"}
 WHAT = {
     "time": "a clock value",
@@ -75,13 +79,24 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             continue
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
+        syntax, slots = doc.syntax, False
         for ph in placeholders(seg.text, doc.syntax):
+            if ph.expr.startswith("#each"):
+                continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
             kind = classify_expr(ph.expr)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
+            if kind == "request" and doc.chat_template:
+                continue  # a chat template renders the messages themselves: that is its job
             if code is None:
                 code = quiet_spans(seg.text)[1]
-            if shown_not_rendered(seg.text, ph, doc.syntax, code):
+                slots = doc.syntax is None and _prose_slot(seg.text, code, "fstring")
+                if doc.syntax is None and _prose_slot(seg.text, code, "jinja"):
+                    syntax = "jinja"  # a text template: its `{{x}}` in code are filled too
+            lone = (ph.start - 1, ph.end + 1)
+            if slots and lone in code and not seg.text.startswith("``", lone[0]):
+                code = [span for span in code if span != lone]  # `{goals}`: a quoted slot
+            if shown_not_rendered(seg.text, ph, syntax, code):
                 continue
             if kind == "user" and persona_slot(seg.text, ph.start):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
@@ -89,12 +104,27 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
-            kind = classify_expr(m.group("e") or m.group("h"))
+            kind = _loop_kind(m.group("e") or m.group("h"))
             if kind in {"request", "user"} and not doc.chat_template:
                 msg = (
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
                 )
                 yield i, _at(seg, m.start(), m.end(), KIND_CODES[kind], msg)
+                code = quiet_spans(seg.text)[1] if code is None else code
+                for ph in loop_items(seg.text, m):
+                    if classify_expr(ph.expr) is not None:
+                        continue  # judged by its own name above
+                    if shown_not_rendered(seg.text, ph, syntax or "jinja", code):
+                        continue
+                    shown = seg.text[ph.start : ph.end]
+                    msg = (
+                        f"placeholder `{shown[:60]}` renders each item of the loop "
+                        f"`{m.group()[:40]}` ({WHAT[kind]}) into the {where}: {ADVICE[kind]}"
+                    )
+                    yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
+        for j, problem in included(doc):  # values rendered here by `{% include %}`d partials
+            if j == i and problem.code in KIND_CODES.values():
+                yield i, problem
         for lit in volatile_literals(seg.text, concrete):
             if lit.kind == "user" and seg.part == "schema":
                 continue
@@ -102,6 +132,37 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _loop_kind(collection: str) -> str | None:
+    """What a loop iterates: `search_results.items()` is the results, `state.files` the files
+    at hand (not a placeholder named `..._files`, filled once per deploy); `task_steps` and
+    `test_instructions` are the task's steps (a tail that names a setting, such as `steps` in
+    `max_steps`, names a collection when it is iterated)."""
+    collection = re.sub(r"\.(?:items|values|keys)$", "", collection)
+    kind = classify_expr(collection)
+    if kind is None and re.search(r"(?:^|[._])files$", collection, re.I):
+        return "request"  # `{% for file in state.files %}`: the files of this request
+    if kind is None and "_" in collection and "." not in collection:
+        head, _, tail = collection.rpartition("_")
+        if tail.lower() in LOOP_TAILS:
+            kind = classify_expr(head)
+    return kind
+
+
+def _prose_slot(text: str, code: list, syntax: str | None) -> bool:
+    """True when a placeholder of `syntax` ("jinja": `{{x}}`, "fstring": `{x}`) fills a slot in
+    prose outside code (`Working directory: {{cwd}}`, `use {tool} to`) in a text file: the
+    file is a template, so its placeholders quoted as inline code are filled as well
+    (`node "{{home}}/bin/tool"`, a lone `` `{goals}` ``)."""
+    for ph in placeholders(text, syntax):
+        if syntax == "jinja" and not text.startswith("{{", ph.start):
+            continue
+        if not inside(code, ph.start, ph.end):
+            line = text[text.rfind("\n", 0, ph.start) + 1 : ph.start]
+            if re.search(r"[A-Za-z]{3}", line) and "`" not in line:
+                return True
+    return False
 
 
 def _at(seg, start: int, end: int, code: str, message: str) -> Problem:

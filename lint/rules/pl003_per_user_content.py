@@ -19,7 +19,8 @@ Good: instructions first and fixed; user details in the user turn::
 Detects: placeholders whose names read as user/customer/tenant details, owned by the user
 (`user_name`, `email`, `customer_id`, `locale`, `timezone`, `working_directory`; not
 `notes_on_user_uploaded_files` or a tool's name), per-request content (`{question}`,
-`{chat_history}`, `{retrieved_context}`, loops over `conversation`), per-user settings written
+`{chat_history}`, `{retrieved_context}`, loops over `conversation` and the items they render),
+values inside `{% include %}`d partials (reported on the include line), per-user settings written
 out ("The user's name is ...", "User locale: es-ES", "write in this language: english"),
 literal email addresses in captured requests; in Python, such values and per-user calls
 (`getpass.getuser()`, `locale.getlocale()`, the machine's `platform.uname()`) reaching a

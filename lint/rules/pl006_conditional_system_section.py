@@ -17,11 +17,13 @@ gate tools with `tool_choice` / `allowed_tools` instead of editing instructions:
     <long instructions>
 
 Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Mustache sections
-(`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates (not in chat templates, whose
-conditions are structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
+(`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates and in the partials they
+`{% include %}` (reported on the include line; not in chat templates, whose conditions are
+structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
 system message. Not reported: conditions fixed per deploy (feature flags such as
-`enable_memory`, `not disable_search`, `chart_tool_enabled`, settings, constants, the
-environment, the served model such as `is_vlm`), `if`s that only build the message list
+`enable_memory`, `not disable_search`, `chart_tool_enabled`, a flag asked of an object such as
+`state.has_frontend()`, settings, constants, the environment, the served model such as
+`is_vlm`), `if`s that only build the message list
 (`messages.extend(history)`), and `if`s inside a user-prompt builder (`def user_prompt(...)`).
 """
 
@@ -32,6 +34,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
+from kvscope.lint.includes import included
 from kvscope.lint.names import deploy_fixed
 
 CODE = "PL006"
@@ -59,6 +62,7 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     )
     if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
         syntaxes.append("jinja")  # Jinja in a `.prompt` file
+    yield from (problem for _, problem in included(doc) if problem.code == CODE)
     for seg in doc.segments:
         if seg.part not in {"system", "developer", "template"}:
             continue

@@ -1,0 +1,85 @@
+"""Data files whose string values are templates: presets, prompt libraries, story strings.
+
+A JSON or YAML file with no request shape whose strings hold template syntax (a preset's
+`"story_string": "{{#if persona}}{{persona}}\\n{{/if}}"`, a `prompts.yaml` of Jinja strings) is
+a set of prompt templates. Each string value becomes one segment in document order, decoded
+(`\\n` is a line break, as the engine renders it) and mapped back to its place in the file, so
+a finding lands on the value's own line. The syntax is the one found in the strings:
+Handlebars/Mustache when a block helper or partial appears (`{{#if}}`, `{{/each}}`, `{{> x}}`,
+`{{{raw}}}`) and no Jinja statement does, else Jinja. A value under a key that names the user's
+side (`user_prompt`, `input`, `human`) is the user turn, not cacheable.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from kvscope.lint.document import Document
+from kvscope.lint.readers import ReadError
+
+# `{{ name }}`, `{{#if x}}`, `{{ a.b|upper }}`, `{% if x %}`; not `{{"k": 1}}` (escaped braces
+# of a str.format template around JSON)
+TEMPLATE_RE = re.compile(r"\{\{[-~]?\s*[#/^>]?\s*[A-Za-z_][^{}:<>\n]*\}\}|\{%-?\s*[a-z]+\b[^%]*%\}")
+HANDLEBARS_RE = re.compile(r"\{\{~?\s*[#/^>]\s*[A-Za-z_]|\{\{\{[A-Za-z_]")
+JINJA_STATEMENT_RE = re.compile(r"\{%-?\s*[a-z]+\b")
+
+
+def read_values(text: str, path: str) -> list[Document]:
+    """One template Document for a data file whose strings hold template syntax, else []."""
+    from kvscope.lint.loose import _user_key as user_key
+    from kvscope.lint.readers.data_files import Positions, _yaml_positions, json_positions
+
+    pos = Positions(text)
+    obj = _parse(text, path, pos, json_positions, _yaml_positions)
+    if obj is None:
+        return []
+    strings = list(_strings(obj, ()))
+    if not any(TEMPLATE_RE.search(value) for _, value in strings):
+        return []
+    handlebars = any(HANDLEBARS_RE.search(v) for _, v in strings)
+    jinja = any(JINJA_STATEMENT_RE.search(v) for _, v in strings)
+    syntax = "handlebars" if handlebars and not jinja else "jinja"
+    doc = Document(path, "values", text, syntax=syntax)
+    doc.data = obj
+    for where, value in strings:
+        key = next((k for k in reversed(where) if isinstance(k, str)), "")
+        doc.segments.append(pos.locate(where, value, "user" if user_key(key) else "template"))
+    doc.build_prefix()
+    return [doc]
+
+
+def _parse(text: str, path: str, pos, json_positions, yaml_positions) -> Any:
+    """The parsed value with its string positions recorded in `pos`; None when unparsable."""
+    if path.lower().endswith((".json", ".jsonl", ".ndjson")):
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        json_positions(text, obj, 0, pos)
+        return obj
+    import yaml
+
+    from kvscope.lint.readers.safe_yaml import YamlLimitError, compose_all, construct
+
+    try:
+        nodes = compose_all(text)
+        if len(nodes) != 1:
+            return None
+        obj = construct(nodes[0])
+    except (YamlLimitError, yaml.YAMLError, RecursionError, ReadError):
+        return None
+    yaml_positions(nodes[0], (), text, pos)
+    return obj
+
+
+def _strings(value: Any, where: tuple):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*where, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _strings(item, (*where, i))
+    elif isinstance(value, str) and value.strip():
+        yield where, value

@@ -8,7 +8,8 @@ the detector is at the time. Rules PL001-PL006 claim a line varies and are score
 PL008 (cache markers, prefix length) make no such claim and are only counted. Each kind's
 `at_stake` block gives the earliest-line outcomes and line recall again over the labelled lines
 with at least one KV block at stake (computed by the bench: lint_real_stake.py), which is what
-promptlint's default floor (`min-blocks-at-stake = 1`) means to report.
+promptlint's default floor (`min-blocks-at-stake = 1`) means to report. `promptlint_floor_0`
+scores a second run with no floor (`--min-blocks-at-stake 0`: every finding reported).
 
 Peers (promptcachelint, prefixguard) are installed into bench/.venv-peers on first use (from
 PyPI); `--no-peers` skips them. Prints ONE JSON object; each file's outcome (every file with a
@@ -36,12 +37,17 @@ PEERS = ("promptcachelint", "prefixguard")
 SCORED_RULES = {"PL001", "PL002", "PL003", "PL004", "PL005", "PL006"}
 
 
-def promptlint_flags(files: list[str], manifest: list[dict]) -> tuple[dict, dict[str, int]]:
+def promptlint_flags(
+    files: list[str], manifest: list[dict], floor: int | None = None
+) -> tuple[dict, dict[str, int]]:
     """Findings by corpus file. The corpus is stored flattened, so promptlint lints a tree laid
     out as the source repos were (<owner>__<repo>/<original path>, symlinks to the corpus
-    files): includes and imports between files of one repo resolve as they do in the repo."""
+    files): includes and imports between files of one repo resolve as they do in the repo.
+    `floor` sets `--min-blocks-at-stake` (None: promptlint's default, 1)."""
     exe = shutil.which("promptlint", path=str(Path(sys.executable).parent)) or "promptlint"
     cmd = [exe, "check", "--isolated", "--format", "json", "--exit-zero", "-q"]
+    if floor is not None:
+        cmd += ["--min-blocks-at-stake", str(floor)]
     with tempfile.TemporaryDirectory(prefix="lint-real-") as tmp:
         laid_out = {}
         for row in manifest:
@@ -145,6 +151,13 @@ def main(argv: list[str] | None = None) -> None:
             "unscored_findings": unscored,
         },
         "promptlint_wall_s": round(wall, 2),
+    }
+    # The same linter with no floor (`--min-blocks-at-stake 0`): every finding, including the
+    # values in a prompt's last block that the default floor leaves out by design.
+    flags0, unscored0 = promptlint_flags(files, manifest, floor=0)
+    result["promptlint_floor_0"] = {
+        **report(flags0, labels, False, stakes),
+        "unscored_findings": unscored0,
     }
     if not args.no_peers:
         for peer, res in peer_flags(files).items():

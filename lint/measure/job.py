@@ -27,11 +27,11 @@ def _log_bytes(logs: list[str]) -> int:
 class _Front:
     """What every executor shares: skipped lines, read errors, near misses, spool, replies."""
 
-    def __init__(self, spool: cap.Spool | None, whatif=None) -> None:
+    def __init__(self, spool: cap.Spool | None, whatif=None, temp_dir: str | None = None) -> None:
         self.skipped: list[dict] = []
         self.n_skipped = 0
         self.read_errors: list[ReadError] = []
-        self.near = NearMisses()
+        self.near = NearMisses(temp_dir=temp_dir)  # bounded: spills past 16 k heads
         self.spool = spool
         self.whatif = whatif  # sampled curve / routed fleet (``whatif.WhatIf``)
         self.responses = self.responses_cached = 0
@@ -93,7 +93,7 @@ def run(args, opts: MeasureOptions) -> dict:
         )
     exact = bool(points) and args.sample_rate is None
     spool = cap.Spool(key_size) if exact else None
-    front = _Front(spool, whatif)
+    front = _Front(spool, whatif, args.temp_dir)
     executor = make(
         executor_name,
         opts.block_size,
@@ -116,6 +116,7 @@ def run(args, opts: MeasureOptions) -> dict:
             else:
                 front.skip(item.source, item.line, item.reason)
         analysis = executor.finish(args.top)
+        near_misses = front.near.top(args.top)
         s = analysis.summary
         curve, note, sampling, routing = [], None, None, []
         if whatif is not None and s.requests:
@@ -139,6 +140,7 @@ def run(args, opts: MeasureOptions) -> dict:
                 )
     finally:
         executor.close()
+        front.near.close()
         if whatif is not None:
             whatif.close()
         if spool is not None:
@@ -190,5 +192,5 @@ def run(args, opts: MeasureOptions) -> dict:
         "by_route": s.by["route"],
         "by_model": s.by["model"],
         "top_prefixes": tops,
-        "near_misses": front.near.top(args.top),
+        "near_misses": near_misses,
     }

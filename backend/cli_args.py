@@ -7,7 +7,6 @@ Torch-free: promptlint's commands use it too.
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 import sys
 from collections.abc import Iterable
@@ -19,6 +18,8 @@ _CHOICE = re.compile(r"argument (\S+): invalid choice: '([^']*)' \(choose from (
 
 def closest(word: str, candidates: Iterable[str]) -> str | None:
     """The candidate nearest ``word`` (difflib's ratio >= 0.6), or None."""
+    import difflib  # only on a usage error: keeps promptlint's start-up lean
+
     found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return found[0] if found else None
 

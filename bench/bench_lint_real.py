@@ -5,7 +5,10 @@ For each labelled file: the earliest flagged line against the earliest labelled 
 per rule; line recall per volatile kind. Scored for rendered prompts and templates separately.
 promptlint runs through its CLI (`promptlint check --format json`), so this measures whatever
 the detector is at the time. Rules PL001-PL006 claim a line varies and are scored; PL007 and
-PL008 (cache markers, prefix length) make no such claim and are only counted.
+PL008 (cache markers, prefix length) make no such claim and are only counted. Each kind's
+`at_stake` block gives the earliest-line outcomes and line recall again over the labelled lines
+with at least one KV block at stake (computed by the bench: lint_real_stake.py), which is what
+promptlint's default floor (`min-blocks-at-stake = 1`) means to report.
 
 Peers (promptcachelint, prefixguard) are installed into bench/.venv-peers on first use (from
 PyPI); `--no-peers` skips them. Prints ONE JSON object; each file's outcome (every file with a
@@ -25,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_real_score import DATA, FILE_KINDS, load_corpus, meets_targets, score
+from lint_real_stake import corpus_stakes
 
 BENCH = Path(__file__).resolve().parent
 PEERS = ("promptcachelint", "prefixguard")
@@ -91,14 +95,16 @@ def peer_flags(files: list[str]) -> dict[str, dict | str]:
     }
 
 
-def report(flags: dict, labels: dict, per_file: bool) -> dict:
+def report(flags: dict, labels: dict, per_file: bool, stakes: dict | None = None) -> dict:
     out = {}
     for kind in (*FILE_KINDS, None):
-        s = score(flags, labels, kind)
+        s = score(flags, labels, kind, stakes)
         if kind is not None or not per_file:
             s.pop("per_file")  # each file's outcome once, under "all"
         if kind is not None:
             s["targets_met"] = meets_targets(s, kind)
+            if "at_stake" in s:
+                s["at_stake"]["targets_met"] = meets_targets(s["at_stake"], kind)
         out[kind or "all"] = s
     return out
 
@@ -112,6 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     manifest, labels = load_corpus()
     files = [row["file"] for row in manifest if row["file"] in labels]
+    stakes = corpus_stakes(DATA, labels)
     start = time.perf_counter()
     flags, unscored = promptlint_flags(files)
     wall = time.perf_counter() - start
@@ -121,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
         "labelled_files": len(files),
         "labelled_by_kind": {k: sum(r["kind"] == k for r in labels.values()) for k in FILE_KINDS},
         "promptlint": {
-            **report(flags, labels, not args.no_per_file),
+            **report(flags, labels, not args.no_per_file, stakes),
             "unscored_findings": unscored,
         },
         "promptlint_wall_s": round(wall, 2),
@@ -129,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_peers:
         for peer, res in peer_flags(files).items():
             result[peer] = (
-                res if isinstance(res, str) else report(res, labels, not args.no_per_file)
+                res if isinstance(res, str) else report(res, labels, not args.no_per_file, stakes)
             )
     print(json.dumps(result))
 

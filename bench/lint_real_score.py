@@ -33,8 +33,15 @@ def _ratio(num: int, den: int) -> float | None:
     return round(num / den, 4) if den else None
 
 
-def score(flags: Flags, labels: dict[str, dict], kind: str | None = None) -> dict:
-    """Every figure the issue names, for the labelled files of `kind` (None: all)."""
+def score(
+    flags: Flags,
+    labels: dict[str, dict],
+    kind: str | None = None,
+    stakes: dict[str, dict[int, int | None]] | None = None,
+) -> dict:
+    """Every figure the issue names, for the labelled files of `kind` (None: all). With
+    `stakes` (blocks at stake of each labelled line, see lint_real_stake.py) the result also
+    holds `at_stake`: the same outcomes over the lines the floor does not mean to hide."""
     rows = [r for r in labels.values() if kind is None or r["kind"] == kind]
     outcome = {"found": 0, "false_early_alarm": 0, "missed": 0}
     per_file: dict[str, dict] = {}
@@ -50,12 +57,7 @@ def score(flags: Flags, labels: dict[str, dict], kind: str | None = None) -> dic
         earliest = min(lines_hit) if lines_hit else None
         if volatile:
             first = min(volatile)
-            if earliest == first:
-                result = "found"
-            elif earliest is not None and earliest < first:
-                result = "false_early_alarm"
-            else:
-                result = "missed"
+            result = earliest_outcome(first, earliest)
             outcome[result] += 1
             per_file[row["file"]] = {"labelled": first, "flagged": earliest, "result": result}
         else:
@@ -79,6 +81,7 @@ def score(flags: Flags, labels: dict[str, dict], kind: str | None = None) -> dic
             kind_counts[vkind][0] += 1
             kind_counts[vkind][1] += line in lines_hit
     with_volatile = sum(outcome.values())
+    extra = {} if stakes is None else {"at_stake": score_at_stake(flags, rows, stakes, per_file)}
     return {
         "files": len(rows),
         "files_with_volatile": with_volatile,
@@ -100,7 +103,64 @@ def score(flags: Flags, labels: dict[str, dict], kind: str | None = None) -> dic
             k: {"lines": n, "flagged": hit, "recall": _ratio(hit, n)}
             for k, (n, hit) in kind_counts.items()
         },
+        **extra,
         "per_file": dict(sorted(per_file.items())),
+    }
+
+
+def earliest_outcome(first: int, earliest: int | None) -> str:
+    if earliest == first:
+        return "found"
+    if earliest is not None and earliest < first:
+        return "false_early_alarm"
+    return "missed"
+
+
+def score_at_stake(
+    flags: Flags, rows: list[dict], stakes: dict[str, dict[int, int | None]], per_file: dict
+) -> dict:
+    """Earliest-line outcomes and line recall over labelled lines with >= 1 block at stake
+    (an unknown stake counts as at stake). A flag on a labelled line below the floor is right
+    (line precision counts it as today) but neither finds nor precedes anything here; a file
+    whose every labelled line is below the floor leaves the earliest-line figures."""
+    outcome = {"found": 0, "false_early_alarm": 0, "missed": 0}
+    kind_counts = {k: [0, 0] for k in VOLATILE_KINDS}
+    lines_below = files_below = unknown = 0
+    for row in rows:
+        if not row["volatile"]:
+            continue
+        blocks = stakes.get(row["file"], {})
+        at = {v["line"]: v["kind"] for v in row["volatile"] if blocks.get(v["line"]) != 0}
+        below = {v["line"] for v in row["volatile"]} - set(at)
+        unknown += sum(blocks.get(line) is None for line in at)
+        lines_below += len(below)
+        hit = {line for line, _ in flags.get(row["file"], [])}
+        for line, vkind in at.items():
+            kind_counts[vkind][0] += 1
+            kind_counts[vkind][1] += line in hit
+        if not at:
+            files_below += 1
+            per_file[row["file"]]["result_at_stake"] = None
+            continue
+        first = min(at)
+        counted = hit - below
+        result = earliest_outcome(first, min(counted) if counted else None)
+        outcome[result] += 1
+        per_file[row["file"]].update(labelled_at_stake=first, result_at_stake=result)
+    files = sum(outcome.values())
+    return {
+        "files": files,
+        "earliest_found": _ratio(outcome["found"], files),
+        "false_early_alarms": _ratio(outcome["false_early_alarm"], files),
+        "missed": _ratio(outcome["missed"], files),
+        "outcomes": outcome,
+        "recall_per_kind": {
+            k: {"lines": n, "flagged": hit, "recall": _ratio(hit, n)}
+            for k, (n, hit) in kind_counts.items()
+        },
+        "lines_below_floor": lines_below,
+        "files_below_floor": files_below,
+        "lines_stake_unknown": unknown,
     }
 
 
@@ -115,10 +175,15 @@ def meets_targets(s: dict, kind: str) -> dict[str, bool | None]:
     """The issue's targets: a None figure (nothing to score) is reported as None."""
     out: dict[str, bool | None] = {}
     for key, (op, bound) in TARGETS.items():
+        if key not in s:
+            continue  # the at_stake block has no clean-file figure (it is today's)
         value = s[key]
         out[key] = None if value is None else (value >= bound if op == ">=" else value <= bound)
-    precisions = [r["precision"] for r in s["per_rule"].values()]
-    out["line_precision_every_rule"] = all(p >= 0.90 for p in precisions) if precisions else None
+    if "per_rule" in s:
+        precisions = [r["precision"] for r in s["per_rule"].values()]
+        out["line_precision_every_rule"] = (
+            all(p >= 0.90 for p in precisions) if precisions else None
+        )
     if kind == "template":
         recalls = [r["recall"] for r in s["recall_per_kind"].values() if r["recall"] is not None]
         out["template_recall_every_kind"] = all(r >= 0.75 for r in recalls) if recalls else None

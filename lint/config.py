@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -82,8 +81,16 @@ def find_config(start: Path) -> Path | None:
         pyproject = folder / "pyproject.toml"
         if pyproject.is_file():
             try:
-                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                text = pyproject.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "promptlint" not in text and "\\u" not in text and "\\U" not in text:
+                continue  # no [tool.promptlint], even spelled with escapes: skip the TOML parser
+            import tomllib
+
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError:
                 continue
             if "promptlint" in data.get("tool", {}):
                 return pyproject
@@ -94,6 +101,8 @@ def load_config(path: Path | None) -> Config:
     """Parse a config file (None: defaults rooted at the current directory)."""
     if path is None:
         return Config()
+    import tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

@@ -76,6 +76,8 @@ USER_CALLS = {
 # Filesystem order: differs between machines and file systems; sorted() makes it stable.
 LISTING_ORDER_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk"}
 MAX_DEPTH = 2
+# Parts of a clock value that stay the same for a year: `datetime.now().year` is not a clock.
+COARSE_ATTRS = {"year"}
 
 
 def dotted(node: ast.AST) -> tuple[str, str]:
@@ -91,9 +93,10 @@ class Facts:
     """Kinds ("time", "id", "user", "order") of the module's names and functions."""
 
     def __init__(self, tree: ast.Module, path: Path | None, depth: int = 0) -> None:
-        self.tainted: dict[str, str] = {}
+        self.tainted: dict[str, str] = {}  # module-level names
         self.funcs: dict[str, str] = {}
         self.modules: dict[str, Facts] = {}
+        self._scopes(tree)
         if path is not None and depth < MAX_DEPTH:
             self._imports(tree, path, depth)
         for _ in range(3):  # a fixpoint: helpers calling helpers
@@ -102,8 +105,9 @@ class Facts:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     kind = self.kind(node.value) if node.value is not None else None
                     for t in targets:
-                        if isinstance(t, ast.Name) and kind and t.id not in self.tainted:
-                            self.tainted[t.id] = kind
+                        if isinstance(t, ast.Name) and kind:
+                            table = self._table(t)
+                            table.setdefault(t.id, kind)
                 elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     if node.name in self.funcs:
                         continue
@@ -121,6 +125,11 @@ class Facts:
         stack = [node]
         while stack:
             sub = stack.pop()
+            if isinstance(sub, ast.Attribute) and sub.attr in COARSE_ATTRS:
+                continue
+            if isinstance(sub, ast.IfExp) and _coarse(sub.body) and _coarse(sub.orelse):
+                stack.extend((sub.body, sub.orelse))  # `now.year if now.month > 8 else ...`
+                continue  # both branches are a year: the test picks which, still a year
             if isinstance(sub, ast.Call):
                 recv, attr = dotted(sub.func)
                 if attr == "sorted":
@@ -140,12 +149,50 @@ class Facts:
                     return found
                 if found or attr in LISTING_ORDER_CALLS:
                     order = "order"
-            elif isinstance(sub, ast.Name) and sub.id in self.tainted:
-                if self.tainted[sub.id] != "order":
-                    return self.tainted[sub.id]
+            elif isinstance(sub, ast.Name) and (found := self._table(sub).get(sub.id)):
+                if found != "order":
+                    return found
                 order = "order"
             stack.extend(ast.iter_child_nodes(sub))
         return order
+
+    def _scopes(self, tree: ast.Module) -> None:
+        """Which function each name is read or bound in, and the names each function binds
+        (its parameters and assignments): `variables` in one function is not the
+        `variables` of another."""
+        self._scope_of: dict[ast.AST, ast.AST] = {}
+        self._outer: dict[ast.AST, ast.AST | None] = {}
+        self._bound: dict[ast.AST, set[str]] = {}
+        self._local: dict[ast.AST, dict[str, str]] = {}
+        for fn in ast.walk(tree):  # outer functions first: an inner one overwrites
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            self._outer[fn] = self._scope_of.get(fn)
+            args = fn.args
+            bound = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+            bound |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+            for sub in ast.walk(fn):
+                if sub is not fn:
+                    self._scope_of[sub] = fn
+            self._bound[fn] = bound
+            self._local[fn] = {}
+        for node, fn in self._scope_of.items():
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                self._bound[fn].add(node.id)
+        for fn in self._bound:  # `global x` binds nothing locally
+            for sub in ast.walk(fn):
+                if isinstance(sub, ast.Global | ast.Nonlocal):
+                    self._bound[fn] -= set(sub.names)
+
+    def _table(self, name: ast.Name) -> dict[str, str]:
+        """The taint table `name` resolves in: the innermost function that binds it, else
+        the module."""
+        fn = self._scope_of.get(name)
+        while fn is not None:
+            if name.id in self._bound[fn]:
+                return self._local[fn]
+            fn = self._outer.get(fn)
+        return self.tainted
 
     def _call_fact(self, func: ast.AST) -> str | None:
         if isinstance(func, ast.Name):
@@ -179,6 +226,10 @@ class Facts:
                     facts = module_facts(resolve(path, alias.name, 0), depth + 1)
                     if facts is not None:
                         self.modules[alias.asname or alias.name.rsplit(".", 1)[-1]] = facts
+
+
+def _coarse(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Attribute) and n.attr in COARSE_ATTRS for n in ast.walk(node))
 
 
 def resolve(importer: Path, module: str | None, level: int) -> Path | None:

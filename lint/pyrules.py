@@ -15,12 +15,14 @@ from kvscope.lint.patterns import (
     volatile_literals,
     words,
 )
+from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyorder import (
     check_json_dumps,
     check_tools_assign,
     check_tools_keyword,
     check_tools_loop,
 )
+from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import (
     CACHEABLE,
     KIND_CODES,
@@ -29,21 +31,14 @@ from kvscope.lint.pyscan import (
     dotted,
     user_side,
 )
-
-WHAT = {
-    "time": "a clock value",
-    "id": "a per-request id or random value",
-    "user": "per-user data",
-    "order": "an unsorted file listing",
-    "request": "per-request content (the user's input, retrieved context, history)",
-}
+from kvscope.lint.pyturns import ends_in_turn, resolved, turn_at
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
     if isinstance(node, ast.JoinedStr):
         yield from _fstring(scan, node)
     elif isinstance(node, ast.Call):
-        yield from _format_call(scan, node)
+        yield from format_call(scan, node)
         yield from check_json_dumps(scan, node)
         yield from check_tools_keyword(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
@@ -56,41 +51,10 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from check_tools_loop(scan, node)
     elif isinstance(node, ast.If):
         yield from _conditional(scan, node)
+    elif isinstance(node, ast.Dict):
+        yield from format_vars(scan, node)
     elif isinstance(node, ast.IfExp):
         yield from _conditional_expr(scan, node)
-
-
-def _problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
-    start, end = scan.span(value_node)
-    where = (
-        "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
-    )
-    msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
-    text = with_tools(scan, value_node, prefix_text)
-    return Problem(KIND_CODES[kind], start, end, msg + _advice(kind), prefix_pos, None, text)
-
-
-def with_tools(scan: Scan, node: ast.AST, text: str | None) -> str | None:
-    """`text` followed by the tools sent with it: engines render tools after the system
-    prompt, so a clock in the system text also costs every tool definition's tokens."""
-    if text is None:
-        return None
-    tools = scan.tools_sent_with(node)
-    return text if tools is None else f"{text}\n{tools}"
-
-
-def _advice(kind: str) -> str:
-    return {
-        "time": "; every request gets a new prefix from here on. Move it to the last user turn "
-        "or round it to the day",
-        "id": "; it differs on every request. Send it as metadata, not in the prompt",
-        "user": "; no two users share the prefix after it. Put per-user details in the "
-        "last user turn",
-        "order": "; its order follows the file system and can differ between machines and "
-        "runs. Wrap it in sorted()",
-        "request": "; no two requests share the prefix after it. Send it in the last user turn, "
-        "after every fixed instruction",
-    }[kind]
 
 
 def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
@@ -107,12 +71,16 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
             positions.append((len(text), value))
             text += "{}"
     judged = set()
-    for pos, value in positions:
+    chat, starts = resolved(node, scan.assigns)
+    for (pos, value), at in zip(positions, starts, strict=True):
+        if turn_at(chat, at) in {"user", "assistant"}:
+            judged.add(pos)  # after a hand-written user turn marker: not the system prefix
+            continue
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
             if kind is not None:
                 judged.add(pos)
-                yield _problem(scan, kind, value.value, part, text, pos)
+                yield problem(scan, kind, value.value, part, text, pos)
     yield from _fstring_text(scan, node, text, judged, dict(positions))
 
 
@@ -133,7 +101,7 @@ def _fstring_text(
         msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
         full = with_tools(scan, node, text)
         yield Problem(
-            KIND_CODES[kind], s, s + len(escaped), msg + _advice(kind), ph.start, None, full
+            KIND_CODES[kind], s, s + len(escaped), msg + advice(kind), ph.start, None, full
         )
     for lit in volatile_literals(text, concrete=False):
         if lit.start in judged:
@@ -143,9 +111,7 @@ def _fstring_text(
             s, e = scan.span(getattr(value, "value", value))
             msg = f"`{ast.unparse(value)[:60]}` is {WHAT[lit.kind]}, by the words before it,"
             full = with_tools(scan, node, text)
-            yield Problem(
-                KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full
-            )
+            yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
             continue
         at = raw.find(lit.text)
         s = start + max(at, 0)
@@ -155,60 +121,11 @@ def _fstring_text(
             KIND_CODES[lit.kind],
             s,
             s + len(lit.text),
-            msg + _advice(lit.kind),
+            msg + advice(lit.kind),
             lit.start,
             None,
             full,
         )
-
-
-def fixed_value(node: ast.AST) -> bool:
-    """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
-    if isinstance(node, ast.Constant):
-        return True
-    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
-    if name is not None and name.isupper():
-        return True
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
-
-
-def _named_kind(scan: Scan, kw: ast.keyword) -> str | None:
-    """The kind of a `.format(name=value)` argument: what the value is, else what its name
-    says unless the value is plainly fixed (`task=TASK`, `language=settings.language`)."""
-    kind = scan.call_kind(kw.value)
-    if kind or fixed_value(kw.value):
-        return kind
-    return classify_expr(kw.arg or "")
-
-
-def _format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
-    func = node.func
-    if not (isinstance(func, ast.Attribute) and func.attr == "format"):
-        return
-    part = scan.prompt_part(node)
-    if part not in CACHEABLE:
-        return
-    if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
-        for kw in node.keywords:  # a named template: judge the values by their names
-            kind = _named_kind(scan, kw)
-            if kind and kw.arg:
-                yield _problem(scan, kind, kw.value, part, None, None)
-        return
-    template = func.value.value
-    for i, arg in enumerate(node.args):
-        kind = scan.value_kind(arg)
-        if kind:
-            at = template.find("{}") if "{}" in template else template.find("{" + str(i))
-            yield _problem(scan, kind, arg, part, template, max(at, 0))
-    for kw in node.keywords:
-        kind = _named_kind(scan, kw)
-        if kind and kw.arg:
-            yield _problem(
-                scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0)
-            )
 
 
 def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
@@ -241,7 +158,7 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
             continue
         kind = None if isinstance(op, ast.JoinedStr) else scan.value_kind(op)
         if kind:
-            yield _problem(scan, kind, op, part, None, len(text))
+            yield problem(scan, kind, op, part, None, len(text))
         text += "{}"
 
 
@@ -251,7 +168,18 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         return
     if isinstance(parent, ast.Attribute) and parent.attr in {"format", "format_map"}:
         return  # the values decide: see _format_call
+    if (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Attribute)
+        and parent.func.attr == "replace"
+        and parent.args[:1] == [node]
+    ):
+        return  # the marker `.replace` fills: see _replace_call
     part = scan.prompt_part(node)
+    fills = fills_of(scan, node.value)
+    if part is None and fills:  # a template known to be a prompt by where it is filled
+        parts = {scan.prompt_part(call) for _, _, call in fills}
+        part = next((p for p in ("system", "template", "tools") if p in parts), None)
     if part not in CACHEABLE:
         return
     text = node.value
@@ -276,19 +204,20 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     code = quiet_spans(text)[1]
     frag = _fragment(scan, node)
     for ph in placeholders(text, "text"):
-        kind = classify_expr(ph.expr)
-        if kind and not shown_not_rendered(text, ph, None, code):
+        if shown_not_rendered(text, ph, None, code):
+            continue
+        kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        if kind:
             s, e = where(ph.start, ph.end)
-            msg = f"placeholder `{text[ph.start : ph.end]}` puts {WHAT[kind]} into the prompt"
             full = with_tools(scan, node, text)
             yield Problem(
-                KIND_CODES[kind], s, e, msg + _advice(kind), ph.start, None, full, None, frag
+                KIND_CODES[kind], s, e, msg + advice(kind), ph.start, None, full, None, frag
             )
     for lit in volatile_literals(text, concrete=False):
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)
-        yield Problem(KIND_CODES[lit.kind], s, e, msg + _advice(lit.kind), lit.start, None, full)
+        yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
 
 
 def _fragment(scan: Scan, node: ast.AST) -> bool:
@@ -364,6 +293,22 @@ def _in_user_side_function(scan: Scan, node: ast.AST) -> bool:
     return False
 
 
+def _after_user_turn(scan: Scan, node: ast.If, target: ast.AST) -> bool:
+    """The target already holds a hand-written user turn (`prompt += f"{im_start}user..."`)
+    before this `if`: what the `if` adds comes after the user's message."""
+    fn = scan.function_of(node)
+    name = ast.unparse(target)
+    for stmt in ast.walk(fn) if fn is not None else ():
+        if not isinstance(stmt, ast.Assign | ast.AugAssign) or stmt.lineno >= node.lineno:
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if any(ast.unparse(t) == name for t in targets) and ends_in_turn(
+            stmt.value, scan.assigns
+        ) in {"user", "assistant"}:
+            return True
+    return False
+
+
 def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
     if fixed_per_deploy(scan, node) or _in_user_side_function(scan, node):
         return
@@ -383,6 +328,8 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         ):
             continue  # building the message list, not the system text
         if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
+            if _after_user_turn(scan, node, target):
+                continue
             start, end = scan.span(node.test)
             msg = (
                 f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "

@@ -1,10 +1,12 @@
 """Static analysis of Python source for prompt-cache hazards (PL001-PL007).
 
-Scope, by design: one module at a time, no imports followed. A string is "in a prompt" when it
-flows (through f-strings, `.format`, `%`, `+`) into a prompt-named variable, a `system=`/
-`instructions=` argument, a message dict's `content`, a LangChain `("system", ...)` tuple or a
-function named like a prompt builder. Volatile values are calls to clocks and random/uuid
-sources, names assigned from them, and names that read as times, ids or user details.
+A string is "in a prompt" when it flows (through f-strings, `.format`, `%`, `+`) into a
+prompt-named variable, a `system=`/`instructions=` argument, a message dict's `content`, a
+LangChain `("system", ...)` tuple, a prompt class (`TextPrompt(...)`), a prompt-named class or
+module, or a function named like a prompt builder or handed to an agent as its instructions; the
+role it is sent under is followed to the messages it lands in. What values are (clocks, ids,
+per-user calls, across the project's imports) is kvscope.lint.pyflow; fills of templates are
+kvscope.lint.pyfill; the checks are kvscope.lint.pyrules.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import Facts, dotted
+from kvscope.lint.pyrun import per_run_functions, reads
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -31,6 +34,13 @@ PROMPT_WORDS = {
     "sys",
 }
 USER_SIDE = {"user", "human", "query", "question", "input"}
+# A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
+# module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
+PROMPT_MODULE_WORDS = {"prompt", "prompts"}  # not `templates.py`: web apps have those
+# A string that is only a placeholder: the marker some prompt text is filled at.
+MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
+# Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
+WRAPPER_TAILS = {"prompt", "template"}
 
 
 def last_message(target: ast.AST) -> bool:
@@ -47,6 +57,13 @@ def last_message(target: ast.AST) -> bool:
                 return True
         target = target.value
     return False
+
+
+def prompt_wrapper(name: str) -> bool:
+    """A class that wraps a string as a prompt: `TextPrompt`, `PromptTemplate`,
+    `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
+    parts = _CAMEL.findall(name)
+    return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
 
 
 def user_side(name: str) -> bool:
@@ -107,6 +124,17 @@ class Scan:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self.facts = Facts(tree, path)
+        self.per_run = per_run_functions(tree)
+        self._request_names: dict[ast.AST, set[str]] = {}
+        self._fills: dict[str, list] | None = None
+        self._format_calls = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "format"
+        ]
+        self.prompt_module = path is not None and bool(words(Path(path).stem) & PROMPT_MODULE_WORDS)
         self._roles: dict[tuple[str, bool], set[str]] = {}
         self.uses: dict[str, list[ast.AST]] = {}
         for node in ast.walk(tree):
@@ -116,6 +144,7 @@ class Scan:
                 self.uses.setdefault(node.attr, []).append(node)
         self.tainted = self.facts.tainted
         self.assigns: dict[str, list[ast.AST]] = {}
+        self.attr_assigns: dict[str, list[ast.AST]] = {}  # `self.template = ...`, by attribute
         self.updated: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
@@ -123,6 +152,8 @@ class Scan:
                 for t in targets:
                     if isinstance(t, ast.Name):
                         self.assigns.setdefault(t.id, []).append(node.value)
+                    elif isinstance(t, ast.Attribute):
+                        self.attr_assigns.setdefault(t.attr, []).append(node.value)
             elif (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
@@ -152,7 +183,20 @@ class Scan:
 
     # classification
     def call_kind(self, node: ast.AST) -> str | None:
-        return self.facts.kind(node)
+        """What the value is, on evidence: a clock, id or user call (or a name or helper that
+        returns one), or what a per-run prompt function reads from its run's context."""
+        kind = self.facts.kind(node)
+        if kind is None and self.per_run:
+            fn = self.function_of(node)
+            if fn in self.per_run and reads(node, self.per_run[fn]):
+                return "request"
+        return kind
+
+    def function_of(self, node: ast.AST) -> ast.AST | None:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            cur = self.parents.get(cur)
+        return cur
 
     def value_kind(self, node: ast.AST) -> str | None:
         return self.call_kind(node) or classify_expr(ast.unparse(node))
@@ -167,7 +211,7 @@ class Scan:
                     if last_message(t):
                         return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
-                    if ws & PROMPT_WORDS:
+                    if ws & PROMPT_WORDS or self.prompt_scope(cur):
                         if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
                             return "user"
                         return "user" if user_side(ast.unparse(t).replace(".", "_")) else "system"
@@ -205,12 +249,14 @@ class Scan:
                     return "system"
                 if name.startswith(("Human", "User")):
                     return "user"
-                if name in {"PromptTemplate", "from_template", "ChatPromptTemplate"}:
+                if name in {"from_template"} or prompt_wrapper(name):
                     return "template"
             elif isinstance(cur, ast.Return):
                 fn = self.parents.get(cur)
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                     fn = self.parents.get(fn)
+                if fn is not None and fn in self.per_run:
+                    return "system"  # handed to the framework as the instructions
                 if fn is not None and words(fn.name) & PROMPT_WORDS:
                     if self.sent_as(fn.name, call=True) == {"user"}:
                         return "user"
@@ -221,42 +267,16 @@ class Scan:
             child, cur = cur, self.parents.get(cur)
         return None
 
-    # tools: what is sent after the system text
-    def tools_sent_with(self, node: ast.AST, depth: int = 0) -> str | None:
-        """The text of the tools passed (`tools=`/`functions=`) in the call that sends `node`,
-        following it through the names it is assigned to; None when no call shows tools."""
-        child, cur = node, self.parents.get(node)
-        while cur is not None:
-            if isinstance(cur, ast.Call):
-                for kw in cur.keywords:
-                    if kw.arg in {"tools", "functions"} and kw.value is not child:
-                        return self._tools_text(kw.value)
-            if isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 2:
-                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
-                for t in targets:
-                    if isinstance(t, ast.Name):
-                        for use in self.uses.get(t.id, ()):
-                            found = self.tools_sent_with(use, depth + 1)
-                            if found is not None:
-                                return found
-                return None
-            if isinstance(cur, ast.stmt) and not isinstance(cur, ast.Expr | ast.Return):
-                return None
-            child, cur = cur, self.parents.get(cur)
-        return None
-
-    def _tools_text(self, value: ast.AST) -> str | None:
-        if isinstance(value, ast.Name):
-            values = self.assigns.get(value.id)
-            if not values:
-                return None
-            value = values[-1]
-        try:
-            import json
-
-            return json.dumps(ast.literal_eval(value), ensure_ascii=False)
-        except (ValueError, TypeError, SyntaxError, RecursionError):
-            return ast.unparse(value)
+    def prompt_scope(self, stmt: ast.AST) -> bool:
+        """An assignment whose place says it is prompt text: in the body of a class named
+        like prompts (`class CodePromptTemplateDict`), or at the top of a prompt module."""
+        value = getattr(stmt, "value", None)
+        if isinstance(value, ast.Constant) and MARKER_RE.match(str(value.value)):
+            return False  # `DATE_PAT = "{{CURRENT_DATE}}"`: the marker a prompt uses, not text
+        scope = self.parents.get(stmt)
+        if isinstance(scope, ast.ClassDef):
+            return bool(words(scope.name) & PROMPT_WORDS)
+        return isinstance(scope, ast.Module) and self.prompt_module
 
     # roles: where a template is sent
     def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:
@@ -317,6 +337,8 @@ class Scan:
                 if fn is None:
                     return None
                 roles = self.sent_as(fn.name, call=True, depth=depth + 1)
+                if not roles and user_side(fn.name):
+                    return "user"  # returned by `def UserPrompt(...)`: the user turn
                 return "system" if "system" in roles else "user" if roles else None
             elif isinstance(cur, ast.stmt):
                 return None

@@ -231,3 +231,17 @@ def test_bench_prints_one_consistent_json_object(bench_result):
         == Counter({**all_["outcomes"], "clean_flagged": all_["clean_files_flagged_n"]}) - Counter()
     )
     assert "per_file" not in bench_result["promptlint"]["rendered"]
+
+
+def test_bench_at_stake_figures_partition_the_labelled_lines(bench_result):
+    for kind in ("rendered", "template", "all"):
+        s = bench_result["promptlint"][kind]
+        a = s["at_stake"]
+        assert a["files"] + a["files_below_floor"] == s["files_with_volatile"]
+        assert sum(a["outcomes"].values()) == a["files"]
+        lines = sum(r["lines"] for r in s["recall_per_kind"].values())
+        assert sum(r["lines"] for r in a["recall_per_kind"].values()) + a["lines_below_floor"] == (
+            lines
+        )
+        assert 0 <= a["lines_stake_unknown"] <= lines - a["lines_below_floor"]
+    assert bench_result["promptlint"]["template"]["at_stake"]["lines_below_floor"] > 0

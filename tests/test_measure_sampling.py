@@ -16,6 +16,7 @@ from kvscope.backend.prefix_keys import block_hashes
 from kvscope.backend.tokenizers import get_tokenizer
 from kvscope.backend.workload import WorkloadConfig, generate
 from kvscope.lint.measure.cli import build_parser, main, run
+from kvscope.lint.measure.sampledcurve import MIN_MINIATURE
 from kvscope.lint.measure.sampling import Sampler
 
 BS = 16
@@ -92,8 +93,15 @@ def test_crafted_sessions_within_one_point(tmp_path):
     sampled = measure(log, "--sample-rate", "0.1")
     assert exact["unique_blocks"] > 30_000
     assert worst_error(exact, sampled) <= TARGET
-    small = measure(log, "--capacity", "1%", "--sample-rate", "0.1", "--policies", "lru")
-    assert "under 200 blocks at 1%" in small["capacity_sampling"]["note"]
+    args = ("--capacity", "1%,25%", "--policies", "lru")
+    small, small_exact = measure(log, *args, "--sample-rate", "0.1"), measure(log, *args)
+    assert worst_error(small_exact, small) <= TARGET
+    one, quarter = small["capacity_sampling"]["points"]
+    assert quarter["rate"] == 0.1 and quarter["sampled_capacity_blocks"] >= MIN_MINIATURE
+    # 1 % of the unique blocks: a 10 % miniature would hold ~30 blocks; it is sampled denser
+    assert one["rate"] > 0.1 and one["sampled_capacity_blocks"] >= MIN_MINIATURE
+    assert small["capacity_curve"][0]["sample_rate"] == one["rate"]
+    assert small["capacity_sampling"]["note"] is None
     assert all(r["hit_tokens"] <= exact["engine_hit_tokens"] for r in sampled["capacity_curve"])
 
 
@@ -181,6 +189,10 @@ def test_text_report_says_the_curve_is_sampled(tmp_path, capsys):
     assert main([str(log), "--sample-rate", "0.25", "--top", "0"]) == 0
     out = capsys.readouterr().out
     assert "25% spatial sample of the blocks" in out and "difference estimator" in out
+    # a 40-session log: every default point is small, so each is sampled at its own rate
+    line = " ".join(out.split())  # the report wraps to the terminal
+    assert "small caches sampled denser: 5% at 100%" in line
+    assert "the replays read" in line and "of the exact curve's blocks" in line
 
 
 def test_sampled_curve_and_fleet_are_the_same_under_the_duckdb_executor(tmp_path):

@@ -254,7 +254,6 @@ def test_inspector_joining_an_idle_vllm_shows_its_cache(live: Live) -> None:
     from kvscope.inspect.sources.zmq_source import ZmqSource
 
     server = live.server
-    alive = alive_hashes(captured(live))
     source = ZmqSource(server.events, server.replay, server.topic)
     app = InspectorApp([source, MetricsSource(server.url + "/metrics", interval_s=0.5)],
                        tokenizer=f"hf:{live.model_dir}")  # fmt: skip
@@ -264,6 +263,9 @@ def test_inspector_joining_an_idle_vllm_shows_its_cache(live: Live) -> None:
             for _ in range(100):
                 await pilot.pause(0.1)
                 app.tick()
+                # the reference is re-read too: a request of an earlier test may still be
+                # finishing, and its last blocks reach both subscribers a moment later
+                alive = alive_hashes(captured(live))
                 if len(app.state.blocks) == len(alive) and getattr(app.metrics, "idle", False):
                     break
             assert len(app.state.blocks) == len(alive), (len(app.state.blocks), len(alive))

@@ -34,10 +34,16 @@ def sampling_note(doc: dict) -> str | None:
     if not s:
         return None
     share = s["sampled_blocks"] / s["blocks"] if s["blocks"] else 0.0
+    raised = [p for p in s.get("points") or [] if p["rate"] != s["rate"]]
+    rates = ", ".join(f"{p['capacity']} at {100 * p['rate']:.3g}%" for p in raised)
+    cost = s.get("replayed_block_share")
     return (
         f"capacity curve estimated from a {100 * s['rate']:g}% spatial sample of the blocks "
         f"({s['sampled_blocks']} of {s['blocks']} block references, {100 * share:.1f}%; "
-        f"{s['estimator']} estimator)" + (f"; {s['note']}" if s.get("note") else "")
+        f"{s['estimator']} estimator)"
+        + (f"; small caches sampled denser: {rates}" if raised else "")
+        + (f"; the replays read {100 * cost:.1f}% of the exact curve's blocks" if cost else "")
+        + (f"; {s['note']}" if s.get("note") else "")
     )
 
 

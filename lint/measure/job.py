@@ -92,6 +92,8 @@ def run(args, opts: MeasureOptions) -> dict:
             routings,
             jobs=args.jobs,
             temp_dir=args.temp_dir,
+            points=points,
+            block_bytes=args.block_bytes,
         )
     exact = bool(points) and args.sample_rate is None
     spool = cap.Spool(key_size) if exact else None

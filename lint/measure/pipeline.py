@@ -6,7 +6,7 @@ heads, and the request, for near misses). Every executor (``executors``) consume
 so every executor sees exactly the same requests, keys and skipped lines.
 
 The block-hash chain is ``kvscope.backend.prefix_keys.hash_blocks`` (the only implementation);
-pre-tokenized lines go through ``fastids.IdsMemo``, which reuses the keys of byte chunks it
+pre-tokenized lines go through ``keymemo.IdsMemo``, which reuses the keys of byte chunks it
 has hashed before and hashes the rest with that same function.
 
 Logged responses (``output_token_ids``, OpenAI response bodies, ShareGPT replies) become
@@ -23,8 +23,9 @@ from typing import NamedTuple
 
 from kvscope.backend.prefix_keys import DEFAULT_ALGO, ExtraKeys, hash_blocks
 from kvscope.lint.measure.chains import ChainedRequest
-from kvscope.lint.measure.fastids import IdsMemo, RawIds
+from kvscope.lint.measure.keymemo import IdsMemo
 from kvscope.lint.measure.readers import ReadError, Skipped, read_logs
+from kvscope.lint.measure.tokenids import RawIds
 from kvscope.lint.measure.tokenize import Prepared, prepare_all
 
 

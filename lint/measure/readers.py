@@ -7,7 +7,8 @@ Accepted shapes (detected per line):
 - completions bodies and plain prompts (``prompt`` / ``text`` / ``input`` as a string);
 - pre-tokenized lines (``prompt_token_ids``, or ``prompt`` as a list of token ids): no
   tokenization needed; ``prompt_token_ids`` lists stay unparsed bytes (``RawIds``) so repeated
-  ids are looked up by ``fastids`` instead of parsed;
+  ids are looked up by ``keymemo`` instead of parsed (every id list, in bytes, decoded or
+  as an Arrow column, is checked by ``tokenids``);
 - ShareGPT conversations (``conversations: [{"from", "value"}]``): one request per human turn,
   each re-sending the conversation so far, as a chat client would.
 
@@ -20,13 +21,12 @@ from __future__ import annotations
 import gzip
 import json
 import zlib
-from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from kvscope.lint.measure.fastids import RawIds, split_line
 from kvscope.lint.measure.lines import NotGzip, compressed_offset, iter_lines, open_log
+from kvscope.lint.measure.tokenids import RawIds, ids_from_arrow, ids_from_list, split_line
 
 _SHAREGPT_ROLES = {
     "human": "user",
@@ -87,16 +87,6 @@ def _str(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _token_ids(value: object) -> array | None:
-    """Token ids as an unsigned 32-bit array (checked in C), or ``None`` if not token ids."""
-    if not isinstance(value, list):
-        return None
-    try:
-        return array("I", value)
-    except (TypeError, OverflowError):
-        return None
-
-
 def _sharegpt(conv: list) -> list[tuple[dict, str | None]]:
     """(request body, the assistant's reply if logged) per human turn of a ShareGPT
     conversation."""
@@ -123,7 +113,7 @@ def _response(obj: dict, body: dict) -> str | Sequence[int] | None:
     """The logged output of a request: output token ids, or the reply text of an OpenAI
     response body (chat ``choices[0].message.content`` or completions ``choices[0].text``)."""
     for holder in (obj, body):
-        ids = _token_ids(holder.get("output_token_ids"))
+        ids = ids_from_list(holder.get("output_token_ids"))
         if ids is not None:
             return ids
     resp = obj.get("response")
@@ -162,9 +152,9 @@ def parse_obj(obj: object, source: str, line: int) -> list[Record]:
     session = pick("session_id") or pick("session") or pick("conversation_id")
     meta_ = (tenant, route, model, salt, rid, session, user)
     response = _response(obj, body)
-    ids = _token_ids(obj.get("prompt_token_ids")) or _token_ids(body.get("prompt_token_ids"))
+    ids = ids_from_list(obj.get("prompt_token_ids")) or ids_from_list(body.get("prompt_token_ids"))
     if ids is None and "messages" not in body:
-        ids = _token_ids(body.get("prompt"))
+        ids = ids_from_list(body.get("prompt"))
     if ids is not None:
         return [Record(source, line, None, ids, *meta_, response)]
     if isinstance(body.get("messages"), list):
@@ -365,21 +355,11 @@ def _parquet_ids(batch, source: str, row: int) -> list[Record] | None:
     names = set(batch.schema.names)
     if "prompt_token_ids" not in names or names & {"messages", "request", "body", "metadata"}:
         return None
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    col = batch.column("prompt_token_ids")
-    if col.null_count or not (pa.types.is_list(col.type) or pa.types.is_large_list(col.type)):
-        return None
-    values = col.flatten()  # this batch's ids only (a batch may be a slice)
-    if not pa.types.is_integer(values.type) or values.null_count:
-        return None
-    if len(values) and (pc.min(values).as_py() < 0 or pc.max(values).as_py() >= 1 << 32):
-        return None
-    flat = values.cast(pa.uint32()).to_numpy().astype("<u4", copy=False).tobytes()
-    offsets = col.offsets.to_numpy()
     if "output_token_ids" in names:
         return None  # replies: the general path reads them
+    rows = ids_from_arrow(batch.column("prompt_token_ids"))
+    if rows is None:
+        return None
     meta: dict[str, list] = {}
     for field, keys in _META_COLUMNS.items():
         values_ = [None] * batch.num_rows
@@ -388,11 +368,8 @@ def _parquet_ids(batch, source: str, row: int) -> list[Record] | None:
                 got = batch.column(key).to_pylist()
                 values_ = [_str(v) or old for v, old in zip(got, values_, strict=True)]
         meta[field] = values_
-    base = int(offsets[0])
     out = []
-    for i in range(batch.num_rows):
-        ids = array("I")
-        ids.frombytes(flat[4 * (int(offsets[i]) - base) : 4 * (int(offsets[i + 1]) - base)])
+    for i, ids in enumerate(rows):
         out.append(
             Record(
                 source,

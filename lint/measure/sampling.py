@@ -24,7 +24,8 @@ request, never a request's last token) minus the capacity misses, which the mini
 counts on its sample (its unbounded hits minus its hits at C) and which are scaled by
 ``total blocks / sampled blocks``. The few hot blocks (system prompts) are
 hits at every capacity, so they add no sampling error; the error comes from the many blocks
-that a small cache loses. At rate 1.0 the estimate is the exact replay.
+that a small cache loses. At rate 1.0 the estimate is the exact replay. ``sampledcurve``
+runs the replays, at a higher rate for the points whose miniature would be too small.
 """
 
 from __future__ import annotations
@@ -33,11 +34,7 @@ from typing import NamedTuple
 
 import xxhash
 
-from kvscope.lint.measure.capacity import CapacityPoint, CurveLog, curve_row, resolve_blocks
-from kvscope.lint.measure.replays import RequestSpool
-
 _SPACE = 1 << 64
-SMALL_MINIATURE = 200  # blocks; below this the miniature cache's error grows past a point
 MODES = ("stratified", "bernoulli")
 
 
@@ -144,59 +141,3 @@ def scaled_blocks(blocks: int, rate: float) -> int:
     the miniature alike, so the blocks left for caching are scaled: ``(blocks - 1) x rate``.
     """
     return max(1, round((blocks - 1) * rate) + 1)
-
-
-def sampled_curve(
-    spool: RequestSpool,
-    sample: SampleStats,
-    unique: int,
-    points: list[CapacityPoint],
-    policies: list[str],
-    block_size: int,
-    prompt_tokens: int,
-    block_bytes: int | None,
-    unbounded_hit_tokens: int | None,
-    jobs: int = 1,
-) -> list[dict]:
-    """``capacity.capacity_curve`` estimated from a spool of sampled requests.
-
-    ``unbounded_hit_tokens``: the log's exact unbounded hits under the replay's rule (vLLM's,
-    from the executor), the difference estimator's anchor; ``None`` falls back to the ratio
-    estimator (sampled hits x total / sampled blocks). Rows have the exact curve's keys (hit
-    tokens are estimates) plus ``sample_rate``, ``sampled_capacity_blocks`` and
-    ``estimator``; ``requests_too_large`` counts sampled requests. ``jobs``: processes for
-    the replays (one per point).
-    """
-    from kvscope.backend.cache import CacheConfig
-    from kvscope.lint.measure.replays import Miniature, run_all
-
-    depth = max(1, round(CacheConfig(num_blocks=1).gdsf_attn_tokens * sample.rate))
-    scale = sample.blocks / sample.sampled_blocks if sample.sampled_blocks else 0.0
-    handle = spool.handle()
-    grid = [
-        (policy, point, resolve_blocks(point, unique, block_bytes))
-        for policy in policies
-        for point in points
-    ]
-    tasks = [
-        Miniature(handle, scaled_blocks(blocks, sample.rate), policy, block_size, depth)
-        for policy, _, blocks in grid
-    ]
-    log = CurveLog(block_size, block_bytes, unique, prompt_tokens)
-    rows = []
-    for (policy, point, blocks), task, (hit_tokens, skipped) in zip(
-        grid, tasks, run_all(tasks, jobs), strict=True
-    ):
-        mini = task.capacity
-        if sample.rate >= 1:
-            hit, estimator = hit_tokens, "exact"
-        elif unbounded_hit_tokens is None:
-            hit, estimator = round(hit_tokens * scale), "ratio"
-        else:
-            lost = (sample.sampled_unbounded_hit_tokens - hit_tokens) * scale
-            hit, estimator = max(0, round(unbounded_hit_tokens - lost)), "difference"
-        hit = min(hit, prompt_tokens)
-        row = curve_row(log, policy, point, blocks, hit, skipped)
-        row.update(sample_rate=sample.rate, sampled_capacity_blocks=mini, estimator=estimator)
-        rows.append(row)
-    return rows

@@ -1,7 +1,7 @@
 """The capacity what-ifs that need more than one exact replay: a sampled curve, a routed fleet.
 
 ``WhatIf`` is fed the hashed stream (``ChainedRequest``s, log order) next to the executor and
-spools what it needs to disk: the sampled requests (``sampling``) and, with ``--replicas``,
+spools what it needs to disk: the sampled requests (``sampledcurve``) and, with ``--replicas``,
 every request with its session for the router (``routing``). ``finish`` replays them once the
 executor has the exact unbounded figures.
 """
@@ -14,7 +14,7 @@ from kvscope.lint.measure.capacity import CapacityPoint, resolve_blocks
 from kvscope.lint.measure.chains import ChainedRequest
 from kvscope.lint.measure.replays import Fleet, RequestSpool, run_all
 from kvscope.lint.measure.routing import ROUTINGS
-from kvscope.lint.measure.sampling import SMALL_MINIATURE, Sampler, sampled_curve
+from kvscope.lint.measure.sampledcurve import SampledCurve
 
 MAX_FLEET_BLOCKS = 20_000_000  # replicas x capacity: each block costs ~110 B of bookkeeping
 
@@ -48,11 +48,18 @@ class WhatIf:
         routings: list[str] | None = None,
         jobs: int = 1,
         temp_dir: str | None = None,
+        points: list[CapacityPoint] | None = None,
+        block_bytes: int | None = None,
     ) -> None:
+        """``points`` and ``block_bytes``: the curve's capacities, needed before the log is
+        read when sampling (a small point is sampled at a higher rate)."""
         self.block_size = block_size
         self.jobs = jobs
-        self.sampler = Sampler(sample_rate, block_size) if sample_rate is not None else None
-        self.spool = RequestSpool(key_size, temp_dir) if self.sampler is not None else None
+        self.sampled = None
+        if sample_rate is not None:
+            self.sampled = SampledCurve(
+                sample_rate, block_size, key_size, points or [], block_bytes, temp_dir=temp_dir
+            )
         self.replicas = replicas
         self.routings = routings or list(ROUTINGS)
         self.routes = RequestSpool(key_size, temp_dir) if replicas else None
@@ -61,10 +68,8 @@ class WhatIf:
     def add(self, c: ChainedRequest) -> None:
         if c.output_keys:
             self.outputs += 1
-        if self.sampler is not None:
-            picked = self.sampler.sample(c.keys, c.num_tokens)
-            if picked is not None:
-                self.spool.add(*picked)
+        if self.sampled is not None:
+            self.sampled.add(c.keys, c.num_tokens)
         if self.routes is not None:
             self.routes.add(c.keys, c.num_tokens, c.session or c.user)
 
@@ -80,31 +85,9 @@ class WhatIf:
         """Replay the spools. ``vllm_unbounded_hit_tokens`` is the executor's exact figure
         (``None`` when it is not the replay's: another engine, or cached logged replies)."""
         curve = sampling = None
-        if self.sampler is not None:
-            stats = self.sampler.stats()
+        if self.sampled is not None:
             anchor = vllm_unbounded_hit_tokens if not self.outputs else None
-            curve = sampled_curve(
-                self.spool,
-                stats,
-                unique,
-                points,
-                policies,
-                self.block_size,
-                prompt_tokens,
-                block_bytes,
-                anchor,
-                self.jobs,
-            )
-            small = [r["capacity"] for r in curve if r["sampled_capacity_blocks"] < SMALL_MINIATURE]
-            sampling = {
-                **stats._asdict(),
-                "estimator": curve[0]["estimator"] if curve else None,
-                "note": None
-                if not small or stats.rate >= 1
-                else f"the miniature cache holds under {SMALL_MINIATURE} blocks at "
-                f"{', '.join(dict.fromkeys(small))}: expect more than a point of error there; "
-                "raise --sample-rate",
-            }
+            curve, sampling = self.sampled.curve(unique, policies, prompt_tokens, anchor, self.jobs)
         routing = []
         if self.routes is not None:
             sizes = [(point, resolve_blocks(point, unique, block_bytes)) for point in points]
@@ -146,6 +129,7 @@ class WhatIf:
         return WhatIfResult(curve, sampling, routing)
 
     def close(self) -> None:
-        for spool in (self.spool, self.routes):
-            if spool is not None:
-                spool.close()
+        if self.sampled is not None:
+            self.sampled.close()
+        if self.routes is not None:
+            self.routes.close()

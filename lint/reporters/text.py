@@ -1,8 +1,11 @@
 """Default `--format text`: ruff-style lines, the span underlined in context, the cost, and a
-summary. Uses rich for colour; plain when writing to a file or with --no-color."""
+summary. Coloured through rich on a terminal (or with FORCE_COLOR / TTY_COMPATIBLE=1, as rich
+decides); otherwise (a pipe, a file, pre-commit, --no-color) the same text is written plainly,
+without importing rich: a cold start should not pay for colour nobody sees."""
 
 from __future__ import annotations
 
+import os
 from typing import TextIO
 
 from kvscope.lint.findings import Finding, tokens_at_stake
@@ -19,44 +22,66 @@ def write(
     quiet: bool = False,
     **_: object,
 ) -> None:
+    lines = _lines(findings, linted, quiet)
+    if not (color and colour_terminal(out)):
+        out.write("".join(f"{_plain(text)}\n" for text, _style in lines))
+        return
     from rich.console import Console
     from rich.markup import escape
 
-    console = Console(
-        file=out,
-        highlight=False,
-        no_color=not color,
-        width=120,
-        force_terminal=None if color else False,
-        soft_wrap=True,
-    )
+    console = Console(file=out, highlight=False, emoji=False, width=120, soft_wrap=True)
+    for text, style in lines:
+        console.print(style.format(*map(escape, text)) if style else escape(text[0]))
+
+
+def colour_terminal(out: TextIO) -> bool:
+    """Whether rich would colour `out` (its rules, without importing it)."""
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in {"0", "1"}:
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _plain(parts: tuple[str, ...]) -> str:
+    return "".join(parts).expandtabs(8)
+
+
+def _lines(findings: list[Finding], linted: int, quiet: bool) -> list[tuple[tuple[str, ...], str]]:
+    """Each output line as (its text in pieces, a rich markup template for the pieces)."""
+    lines: list[tuple[tuple[str, ...], str]] = []
     for f in findings:
         style = STYLES.get(f.severity, "")
-        console.print(
-            f"[bold]{escape(f.path)}[/]:{f.line}:{f.column}: [{style}]{f.code}[/] "
-            f"[dim]\\[{f.name}][/] {escape(f.message)}"
-        )
+        head = (f"{f.path}", f":{f.line}:{f.column}: ", f.code, " ", f"[{f.name}]", " ", f.message)
+        lines.append((head, f"[bold]{{}}[/]{{}}[{style}]{{}}[/]{{}}[dim]{{}}[/]{{}}{{}}"))
         for line in _context(f):
-            console.print(escape(line), style="dim" if line.lstrip().startswith("|") else None)
+            lines.append(((line,), "[dim]{}[/]" if line.lstrip().startswith("|") else ""))
         if f.token_offset is not None:
-            console.print(
-                f"    [cyan]= token {f.token_offset}, block {f.block_index}: "
-                f"{f.blocks_at_stake} blocks ({f.tokens_at_stake} tokens) after it can never "
-                "be shared[/]"
+            cost = (
+                f"    = token {f.token_offset}, block {f.block_index}: {f.blocks_at_stake} "
+                f"blocks ({f.tokens_at_stake} tokens) after it can never be shared"
             )
+            lines.append(((cost,), "[cyan]{}[/]"))
     if quiet:
-        return
+        return lines
     if findings:
         fixable = sum(f.fixable for f in findings)
         tokens = tokens_at_stake(findings)
         more = f" ({fixable} fixable with --fix)" if fixable else ""
-        console.print(
+        summary = (
             f"Found {len(findings)} problem{'s' * (len(findings) != 1)} in "
             f"{len({f.path for f in findings})} of {linted} file(s){more}; "
             f"{tokens} tokens at stake."
         )
     else:
-        console.print(f"All clean: {linted} prompt file(s) checked.")
+        summary = f"All clean: {linted} prompt file(s) checked."
+    lines.append(((summary,), ""))
+    return lines
 
 
 def _context(f: Finding, before: int = 1) -> list[str]:

@@ -62,15 +62,7 @@ def _head_prefix(item: Hashed, count: int) -> array:
     """The first ``count`` prompt tokens (a RawIds list is parsed only that far)."""
     tokens = item.tokens
     if callable(tokens):
-        raw = tokens.__self__.data  # RawIds.tokens: parse a prefix of the bytes only
-        cut = -1
-        for _ in range(count):
-            cut = raw.find(b",", cut + 1)
-            if cut < 0:
-                break
-        from kvscope.lint.measure.idsparse import parse_ids
-
-        return parse_ids(raw if cut < 0 else raw[:cut])
+        return tokens.__self__.head(count)  # RawIds.tokens: parse a prefix of the bytes only
     return array("I", tokens[:count])
 
 

@@ -1,4 +1,4 @@
-"""Pre-tokenized lines without parsing their repeated part: memoized block keys by byte chunk.
+"""Block keys of pre-tokenized lines without parsing their repeated part: a memo by byte chunk.
 
 A pre-tokenized log re-sends the same token ids again and again (system prompts, a session's
 history). The id list's bytes (``b"1, 2, 3"`` as written) are cut into fixed ``CHUNK``-byte
@@ -17,62 +17,13 @@ itself when full.
 
 from __future__ import annotations
 
-import re
-from array import array
-
 import xxhash
 
 from kvscope.backend.prefix_keys import ExtraKeys, hash_blocks
-from kvscope.lint.measure.idsparse import numpy_module, parse_ids, parse_ids_at
+from kvscope.lint.measure.tokenids import RawIds, numpy_module, parse_ids_at
 
-KEY_RX = re.compile(rb'"prompt_token_ids"\s*:\s*\[')
 CHUNK = 2048
 _DIGEST = xxhash.xxh3_128_digest
-
-
-class RawIds:
-    """The bytes of a request's token ids as written: ``b"1, 2, 3"`` (checked when parsed).
-
-    ``count`` (ids) and ``known`` (leading block keys the memo already knew) are set by
-    ``IdsMemo.keys``.
-    """
-
-    __slots__ = ("count", "data", "known")
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.count: int | None = None
-        self.known = 0
-
-    def __len__(self) -> int:
-        if self.count is None:
-            self.count = self.data.count(b",") + 1 if self.data else 0  # bad lists fail in keys
-        return self.count
-
-    def tokens(self) -> array:
-        """The ids as an array (parses everything: used only when all tokens are needed)."""
-        return parse_ids(self.data)
-
-
-def split_line(
-    line: bytes | str, start: int = 0, end: int | None = None
-) -> tuple[bytes, RawIds] | None:
-    """(the line with its id list emptied, the ids) or ``None`` when no fast path applies.
-
-    ``start``/``end`` delimit the line inside a larger buffer (nothing else is copied).
-    """
-    if isinstance(line, str):
-        line = line.encode("utf-8", "surrogatepass")
-    if end is None:
-        end = len(line)
-    m = KEY_RX.search(line, start, end)
-    if m is None:
-        return None
-    open_ = m.end()
-    close = line.find(b"]", open_, end)
-    if close < 0:
-        return None
-    return line[start:open_] + line[close:end], RawIds(line[open_:close].strip())
 
 
 class IdsMemo:

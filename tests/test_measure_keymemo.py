@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kvscope.backend.prefix_keys import ExtraKeys, hash_blocks
-from kvscope.lint.measure.fastids import IdsMemo, split_line
+from kvscope.lint.measure.keymemo import IdsMemo
+from kvscope.lint.measure.tokenids import split_line
 
 ids = st.lists(st.integers(0, 2**32 - 1), max_size=60)
 

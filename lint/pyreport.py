@@ -1,0 +1,51 @@
+"""How a Python finding is worded and costed: its message, its advice and the text its cost is
+counted on (the prompt text, then the tools sent with it)."""
+
+from __future__ import annotations
+
+import ast
+
+from kvscope.lint.findings import Problem
+from kvscope.lint.pyscan import KIND_CODES, Scan
+from kvscope.lint.pytools import tools_sent_with
+
+WHAT = {
+    "time": "a clock value",
+    "id": "a per-request id or random value",
+    "user": "per-user data",
+    "order": "an unsorted file listing",
+    "request": "per-request content (the user's input, retrieved context, history)",
+}
+
+
+def problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
+    start, end = scan.span(value_node)
+    where = (
+        "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
+    )
+    msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
+    text = with_tools(scan, value_node, prefix_text)
+    return Problem(KIND_CODES[kind], start, end, msg + advice(kind), prefix_pos, None, text)
+
+
+def with_tools(scan: Scan, node: ast.AST, text: str | None) -> str | None:
+    """`text` followed by the tools sent with it: engines render tools after the system
+    prompt, so a clock in the system text also costs every tool definition's tokens."""
+    if text is None:
+        return None
+    tools = tools_sent_with(scan, node)
+    return text if tools is None else f"{text}\n{tools}"
+
+
+def advice(kind: str) -> str:
+    return {
+        "time": "; every request gets a new prefix from here on. Move it to the last user turn "
+        "or round it to the day",
+        "id": "; it differs on every request. Send it as metadata, not in the prompt",
+        "user": "; no two users share the prefix after it. Put per-user details in the "
+        "last user turn",
+        "order": "; its order follows the file system and can differ between machines and "
+        "runs. Wrap it in sorted()",
+        "request": "; no two requests share the prefix after it. Send it in the last user turn, "
+        "after every fixed instruction",
+    }[kind]

@@ -1,0 +1,92 @@
+"""Prompt functions an agent framework calls on every run, and the values they get per run.
+
+`Agent(instructions=build_instructions)` (agno, swarm, the OpenAI Agents SDK) and
+`@agent.system_prompt` / `@agent.instructions` (pydantic-ai) hand the framework a function it
+calls for each run with that run's context (`run_context`, `context_variables`, `ctx`). What
+such a function reads from its parameters is per-run data, whatever its name says:
+`run_context.session_state["game_genre"]` in the instructions is this session's genre. Tools
+(`@agent.tool`) take the same context but are not prompt text, so only the two hand-overs above
+count. A parameter named for the agent or the model (`agent.name`) is the same on every run.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from kvscope.lint.names import NOT_THE_USER, SETTINGS_WORDS, classify_name, words
+
+HANDOVER_KWARGS = {"instructions", "system_prompt", "system", "system_message", "preamble"}
+DECORATORS = {"system_prompt", "instructions"}
+
+
+def per_run_functions(tree: ast.Module) -> dict[ast.AST, set[str]]:
+    """{function node: the names in it that hold per-run values (its context parameters and
+    the locals assigned from them)} for every function handed to a framework as a prompt."""
+    defs: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            defs.setdefault(node.name, []).append(node)
+    chosen: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg in HANDOVER_KWARGS:
+            if isinstance(node.value, ast.Name):
+                chosen += defs.get(node.value.id, [])
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for deco in node.decorator_list:
+                target = deco.func if isinstance(deco, ast.Call) else deco
+                if isinstance(target, ast.Attribute) and target.attr in DECORATORS:
+                    chosen.append(node)
+    return {fn: _derived(fn) for fn in chosen}
+
+
+def _derived(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    names = {
+        p for p in params(fn) if not words(p) & (NOT_THE_USER | SETTINGS_WORDS | {"self", "cls"})
+    }
+    return derived(fn, names)
+
+
+def params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    args = fn.args
+    return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+
+
+def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names in `fn` that hold this request's content: parameters named for it
+    (`messages`, `query`, `user_input`) and the locals computed from them
+    (`knowledge = retrieve(messages)[-1]`)."""
+    seeds = {p for p in params(fn) if classify_name(p) in {"request", "user"}}
+    return derived(fn, seeds)
+
+
+def derived(fn: ast.AST, names: set[str]) -> set[str]:
+    """`names` and the locals of `fn` assigned (two steps deep) from them."""
+    names = set(names)
+    if not names:
+        return names
+    for _ in range(2):
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if reads(node.value, names):
+                    for t in targets:
+                        names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def reads(node: ast.AST, names: set[str]) -> bool:
+    """True when `node` reads one of `names` (not counting `len(x)`, `bool(x)`: a size or a
+    truth value is not the data)."""
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, ast.Name) and sub.id in names:
+            return True
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Name)
+            and sub.func.id in {"len", "bool", "isinstance", "type"}
+        ):
+            continue
+        stack.extend(ast.iter_child_nodes(sub))
+    return False

@@ -5,7 +5,9 @@ plain prompt, its first ``PLAIN_HEAD`` characters). Two heads that are equal onc
 values are masked (``kvscope.lint.diff.volatile``) and tools are put in canonical order (sorted
 by name, sorted keys), but differ as sent, are a near miss: the cache lost them to a timestamp
 (PL001), an id (PL002), per-user content (PL003), tool order (PL004) or key order (PL005).
-Memory: one entry per masked head, with a bounded set of variant hashes.
+Memory: one entry per masked head, with a bounded set of variant hashes; past
+``MAX_GROUPS_IN_MEMORY`` heads (a log whose system prompts differ per request) the least
+recently seen groups are spilled to a SQLite file (``spillmap``), with identical results.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from kvscope.lint.diff.volatile import (
     mask_volatile,
     volatile_at,
 )
+from kvscope.lint.measure.spillmap import SpillMap
 
 PLAIN_HEAD = 2000
 MAX_VARIANTS = 4096
-MAX_CACHED_HEADS = 1 << 20
+MAX_CACHED_HEADS = 1 << 18  # raw -> masked hash cache: ~35 MB when full
+MAX_GROUPS_IN_MEMORY = 1 << 14  # each holds its first head's text (KBs for RAG prompts)
 
 
 def _content(msg: dict) -> str:
@@ -68,11 +72,15 @@ class _Group:
         "pos",
         "requests",
         "rules",
+        "seq",
         "tenant",
         "variants",
     )
 
-    def __init__(self, example: tuple[str, str, list], tenant: str | None, model: str | None):
+    def __init__(
+        self, example: tuple[str, str, list], tenant: str | None, model: str | None, seq: int
+    ) -> None:
+        self.seq = seq  # creation order: ties in ``top`` break by it
         self.example = example
         self.variants: set[int] = set()
         self.requests = 0
@@ -84,11 +92,16 @@ class _Group:
         self.model = model
 
 
+def _rank(g: _Group) -> tuple[bool, float, int]:
+    return len(g.variants) > 1, g.lost, g.seq
+
+
 class NearMisses:
     """Feed requests with ``add``; ``top(n)`` lists the costliest near-miss groups."""
 
-    def __init__(self) -> None:
-        self.groups: dict[int, _Group] = {}
+    def __init__(self, max_in_memory: int | None = None, temp_dir: str | None = None) -> None:
+        bound = MAX_GROUPS_IN_MEMORY if max_in_memory is None else max_in_memory
+        self.groups = SpillMap(bound, _rank, temp_dir)
         self.masked_of: dict[int, int] = {}  # raw head hash -> masked head hash (a cache)
 
     def add(
@@ -115,7 +128,8 @@ class NearMisses:
             self.masked_of[raw] = masked
         group = self.groups.get(masked)
         if group is None:
-            group = self.groups[masked] = _Group((system, raw_tools, tools), tenant, model)
+            group = _Group((system, raw_tools, tools), tenant, model, len(self.groups))
+            self.groups.put(masked, group)
         group.requests += 1
         if raw in group.variants or len(group.variants) >= MAX_VARIANTS:
             return
@@ -152,10 +166,8 @@ class NearMisses:
 
     def top(self, n: int = 10) -> list[dict]:
         """The ``n`` near-miss groups that cost the most recomputed tokens (estimated)."""
-        rows = [g for g in self.groups.values() if len(g.variants) > 1]
-        rows.sort(key=lambda g: -g.lost)
         out = []
-        for g in rows[:n]:
+        for g in self.groups.best(n):
             (code, kind), _ = max(g.rules.items(), key=lambda kv: kv[1])
             out.append(
                 {
@@ -173,3 +185,9 @@ class NearMisses:
                 }
             )
         return out
+
+    def check_integrity(self) -> None:
+        self.groups.check_integrity()
+
+    def close(self) -> None:
+        self.groups.close()

@@ -121,17 +121,20 @@ class DuckDB:
             "ORDER BY r.pk1, r.pk2, r.idx, query DESC"
         )
         groups = RadixGroups()
-        matches: list[tuple[int, int]] = []
-        while rows := cur.fetchmany(65536):
-            matches += groups.feed(rows)
-        q("CREATE TEMP TABLE tails (idx BIGINT, lcp BIGINT)")
-        if matches:
-            import pyarrow as pa
+        # one match per request: into DuckDB a fetch at a time, never a list of the log; a
+        # second connection, as inserting on this one would end the open query
+        writer = self.con.cursor()
+        writer.execute("CREATE TABLE tails (idx BIGINT, lcp BIGINT)")  # TEMP is per connection
+        import pyarrow as pa
 
-            tails = pa.table({"idx": [m[0] for m in matches], "lcp": [m[1] for m in matches]})
-            self.con.register("tails_batch", tails)
-            q("INSERT INTO tails SELECT * FROM tails_batch")
-            self.con.unregister("tails_batch")
+        while rows := cur.fetchmany(65536):
+            matches = groups.feed(rows)
+            if matches:
+                idx, lcp = zip(*matches, strict=True)
+                writer.register("tails_batch", pa.table({"idx": idx, "lcp": lcp}))
+                writer.execute("INSERT INTO tails SELECT * FROM tails_batch")
+                writer.unregister("tails_batch")
+        writer.close()
         q(
             f"UPDATE req SET eng = least(hit * {bs} + coalesce((SELECT lcp FROM tails t "
             "WHERE t.idx = req.idx), 0), greatest(n - 1, 0))"

@@ -24,7 +24,7 @@ from kvscope.lint.measure.analyzer import head_blocks, radix_root
 from kvscope.lint.measure.pipeline import Hashed
 
 BATCH_ROWS = 1 << 17
-HEAD_SEEN_MAX = 1 << 20
+HEAD_SEEN_MAX = 1 << 18  # ~24 MB of 16-byte keys; a repeat after a reset is one more row
 TAIL, BLOCK = 0, 1
 
 

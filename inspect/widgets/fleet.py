@@ -9,6 +9,9 @@ from textual.widgets import DataTable
 
 from kvscope.inspect.fleet import Row, total
 from kvscope.inspect.thresholds import Thresholds
+from kvscope.inspect.widgets.overview import num as _n
+from kvscope.inspect.widgets.overview import pct as _pct
+from kvscope.inspect.widgets.overview import secs as _s
 
 COLUMNS = (
     "replica",
@@ -21,18 +24,6 @@ COLUMNS = (
     "events",
 )
 TOTAL = "fleet total"
-
-
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:.1f}%"
-
-
-def _n(x: float | None) -> str:
-    return "n/a" if x is None else f"{x:,.0f}"
-
-
-def _s(x: float | None) -> str:
-    return "n/a" if x is None else f"{x * 1000:.0f} ms" if x < 1 else f"{x:.2f} s"
 
 
 class FleetView(DataTable):

@@ -6,7 +6,7 @@ import contextlib
 import statistics
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import httpx
 from rich.console import Group
@@ -105,6 +105,20 @@ def _counts(counts: dict) -> str:
     return f"{total} (" + ", ".join(f"{k} {n}" for k, n in counts.items()) + ")"
 
 
+@contextlib.contextmanager
+def on_thread(name: str, loop: Callable[[threading.Event], None]) -> Iterator[None]:
+    """Run ``loop(stop)`` on a daemon thread while the block runs; on leaving it, set ``stop``
+    and wait for the thread, so nothing outlives the phase that started it."""
+    stop = threading.Event()
+    thread = threading.Thread(target=loop, args=(stop,), name=name, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
 class Board:
     """Holds the phases and renders them with the server's cache state and active alerts."""
 
@@ -128,20 +142,14 @@ class Board:
     def polling(self, interval: float = 0.5) -> Iterator[None]:
         """Refresh the server's and Prometheus's view on a thread, off the client's request path
         (a poll inside a request callback would block the event loop and inflate TTFT)."""
-        stop = threading.Event()
 
-        def loop() -> None:
+        def loop(stop: threading.Event) -> None:
             while not stop.wait(interval):
                 self.poll()
 
-        thread = threading.Thread(target=loop, name="demo-board-poll", daemon=True)
         self.poll()
-        thread.start()
-        try:
+        with on_thread("demo-board-poll", loop):
             yield
-        finally:
-            stop.set()
-            thread.join()
 
     def poll(self) -> None:
         with contextlib.suppress(httpx.HTTPError, ValueError):

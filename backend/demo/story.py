@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from kvscope.backend.demo.board import Board, cache_counts
+from kvscope.backend.demo.board import Board, cache_counts, on_thread
 from kvscope.backend.demo.rules import (
     SLO_HEADROOM,
     Baseline,
@@ -133,23 +133,16 @@ class Story:
     def still_serving(self, name: str, stream, other) -> Iterator[None]:
         """Keep phase ``name``'s traffic flowing on a thread (the tools run meanwhile): a
         deployed template keeps serving until the rollback, and the alert keeps seeing it."""
-        stop = threading.Event()
 
-        def loop() -> None:
+        def loop(stop: threading.Event) -> None:
             while not (stop.is_set() or self.stop.is_set()):
                 self._send(name, self._batch(stream, other, self.cfg.concurrency), 2)
 
         if not self.prometheus:  # no alert to keep evaluating: the tools run on a quiet server
             yield
             return
-        thread = threading.Thread(target=loop, name="demo-traffic", daemon=True)
-        with self.board.polling():
-            thread.start()
-            try:
-                yield
-            finally:
-                stop.set()
-                thread.join()
+        with self.board.polling(), on_thread("demo-traffic", loop):
+            yield
         self.finish(name)
 
     def alert_report(self) -> dict | None:

@@ -158,23 +158,9 @@ def kvcache_simulator(log: Path, tokdir: Path, folder: Path) -> dict:
                 + "\n"
             )
     _, ours_out = timed(
-        [
-            sys.executable,
-            "-m",
-            "kvscope.lint.measure.cli",
-            str(log),
-            "--format",
-            "json",
-            "--capacity",
-            "10%,50%",
-            "--policies",
-            "lru",
-            "--tokenizer",
-            f"hf:{tokdir}",
-            "--chat-template",
-            template,
-        ]
-    )
+        measure_cmd(log, tokdir, "--capacity", "10%,50%", "--policies", "lru",
+                    "--chat-template", template)
+    )  # fmt: skip
     ours = json.loads(ours_out)
     blocks = [r["capacity_blocks"] for r in ours["capacity_curve"]]
     budgets = ",".join(f"{b * 2 * 2**20 / 2**30:.9f}" for b in blocks)
@@ -211,6 +197,12 @@ def kvcache_simulator(log: Path, tokdir: Path, folder: Path) -> dict:
     }
 
 
+def measure_cmd(log: Path, tokdir: Path, *args: str) -> list[str]:
+    """`promptlint measure` on `log` with JSON output and the local tokenizer, plus `args`."""
+    return [sys.executable, "-m", "kvscope.lint.measure.cli", str(log), "--format", "json",
+            "--tokenizer", f"hf:{tokdir}", *args]  # fmt: skip
+
+
 def timed(cmd: list[str]) -> tuple[float, str]:
     t0 = time.perf_counter()
     out = subprocess.run(cmd, capture_output=True, text=True)
@@ -221,18 +213,7 @@ def timed(cmd: list[str]) -> tuple[float, str]:
 
 def compare(log: Path, tokdir: Path, folder: Path, kvlint: Path, plain: bool) -> dict:
     """measure (both engines in one process) and kvlint (both engines) on one log."""
-    ours_cmd = [
-        sys.executable,
-        "-m",
-        "kvscope.lint.measure.cli",
-        str(log),
-        "--format",
-        "json",
-        "--capacity",
-        "none",
-        "--tokenizer",
-        f"hf:{tokdir}",
-    ]
+    ours_cmd = measure_cmd(log, tokdir, "--capacity", "none")
     if not plain:
         ours_cmd += ["--chat-template", str(tokdir / "tokenizer_config.json")]
     ours: dict[str, dict] = {}

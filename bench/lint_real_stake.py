@@ -3,10 +3,14 @@
 promptlint's floor (`min-blocks-at-stake`, default 1) leaves out a finding whose value costs
 fewer KV blocks than the floor. A value's cost is promptlint's cost model
 (kvscope.lint.positions.cost): the block holding the value's first token and every later full
-block of its prompt, so a value in a prompt's last, partial block costs nothing. A labelled line
-gets the cost of a value at its first non-blank character, the dearest place on the line (the
-labels do not say where on the line the value is; a value further right can only cost less), on
-the prompt the line belongs to, with promptlint's default tokenizer (cl100k) and block size (16):
+block of its prompt, so a value in a prompt's last, partial block costs nothing. A labelled
+line's value is where the prompt's text shows one on the line: its first placeholder (the reader
+layer's syntax parser, kvscope.lint.names.placeholders, with the document's syntax), template
+tag opening a branch, loop or include (`{% if %}`, `{{#each}}`) or anonymous slot (`{}`, `%s`),
+the dearest of them. A line without one (a literal date in a rendered prompt) gets its first
+non-blank character, the dearest place on the line (the labels do not say where on the line the
+value is; a value further right can only cost less). The cost is counted on the prompt the line
+belongs to, with promptlint's default tokenizer (cl100k) and block size (16):
 
 - text, Markdown, Jinja, Prompty, Dotprompt, JSON and YAML files: the reader layer's
   `Document`s, as promptlint reads a file named on its command line (a data file without a
@@ -21,6 +25,7 @@ the module does not show, a file the readers cannot read.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lint_real_pyspans import PyStrings
@@ -28,9 +33,17 @@ from lint_real_pyspans import PyStrings
 from kvscope.lint.config import Config
 from kvscope.lint.document import Document, Segment
 from kvscope.lint.loose import read_loose
+from kvscope.lint.names import placeholders
 from kvscope.lint.positions import TokenCounter, cost
 from kvscope.lint.readers import ReadError, kind_of, load_text, read_path, read_text
 
+# Template statements that open what a request decides, in any syntax (a `.prompt` file read as
+# Handlebars may hold Jinja): Jinja `{% if %}`, `{% for %}`, `{% include %}`, Handlebars sections
+# (`{{#if}}`, `{{#each}}`). Not a branch's end or `else` (the text before it on the line belongs
+# to the branch) nor `set`, `raw` or a comment.
+TAG_RE = re.compile(r"\{%-?\s*(?!end|else\b|elif\b|raw\b|set\b|comment\b)\w|\{\{[#^]")
+# Anonymous slots, filled by position: `{}`, `{0}`, `%s` (the syntax parser names only named ones).
+ANONYMOUS_RE = re.compile(r"(?<![{\\])\{\d*\}(?!\})|(?<!%)%[sd]\b")
 Stakes = dict[int, int | None]  # 1-based line -> blocks at stake (None: unknown, at stake)
 MAX_BYTES = 10 * 1024 * 1024
 
@@ -96,28 +109,39 @@ def document_stake(docs: list[Document], span: tuple[int, int], sc: StakeCounter
     best: int | None = None
     for doc in docs:
         for seg in doc.segments:
-            pos = _prefix_pos(seg, *span)
+            pos = value_pos(seg, doc.syntax, *span)
             if pos is not None:
-                blocks = sc.blocks(doc.prefix, pos)
+                blocks = sc.blocks(doc.prefix, seg.prefix_start + pos)
                 best = blocks if best is None else max(best, blocks)
     return best
 
 
-def _prefix_pos(seg: Segment, start: int, end: int) -> int | None:
-    """Offset in the document's prefix of the line's first character inside the segment, or
-    None when the segment does not cover the line (or cannot map offsets back to lines)."""
+def value_pos(seg: Segment, syntax: str | None, start: int, end: int) -> int | None:
+    """Offset in the segment's text of the line's value: its first placeholder or template
+    tag when the segment's text shows one on the line, else the line's first character
+    inside the segment. None when the segment does not cover the line (or cannot map
+    offsets back to lines)."""
     if seg.prefix_start is None or seg.mapping == "point" or not seg.text:
         return None
     if seg.to_source(0) > end or seg.to_source(len(seg.text) - 1) < start:
         return None  # the segment's characters lie at to_source(0) .. to_source(len - 1)
-    lo, hi = 0, len(seg.text)  # the smallest text offset that maps at or after the line start
+    lo, hi = _first_at(seg, start), _first_at(seg, end + 1)
+    marks = [ph.start for ph in placeholders(seg.text, syntax)]
+    marks += [m.start() for r in (TAG_RE, ANONYMOUS_RE) for m in r.finditer(seg.text)]
+    on_line = [m for m in marks if lo <= m < hi]
+    return min(on_line) if on_line else lo
+
+
+def _first_at(seg: Segment, source_pos: int) -> int:
+    """The smallest text offset that maps at or after `source_pos` (len(text) if none)."""
+    lo, hi = 0, len(seg.text)
     while lo < hi:
         mid = (lo + hi) // 2
-        if seg.to_source(mid) < start:
+        if seg.to_source(mid) < source_pos:
             lo = mid + 1
         else:
             hi = mid
-    return seg.prefix_start + lo
+    return lo
 
 
 def corpus_stakes(data: Path, labels: dict[str, dict], conf: Config | None = None) -> dict:

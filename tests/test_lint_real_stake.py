@@ -45,6 +45,46 @@ def test_text_template_last_line_is_below_the_floor_and_matches_promptlint(tmp_p
     assert promptlint_blocks(tmp_path, "system_prompt.md") == got  # promptlint's cost model
 
 
+def _blocks_at(tmp_path: Path, name: str, line: int, col: int = 0) -> int:
+    """What a value at column `col` of the line (0: its first character, the rule for lines
+    without a placeholder) would cost, on the same prompt the bench reads."""
+    doc = stake.named_file_documents(tmp_path / name, name)[0]
+    start = stake.line_spans(doc.source)[line - 1][0] + col
+    return stake.StakeCounter().blocks(doc.prefix, start - doc.segments[0].src_start)
+
+
+def test_a_placeholder_right_of_a_block_boundary_costs_what_promptlint_says(tmp_path):
+    # The last line's first character lies in the last full block, its placeholder in the
+    # partial block after it: promptlint (rightly) reports 0 blocks, and so must the bench.
+    last = "The user's question is {{ question }}"
+    for pad in range(40):
+        text = " ".join(["word"] * pad) + "\n" + last + "\n"
+        (tmp_path / "qa.jinja2").write_text(text, encoding="utf-8")
+        at_value = _blocks_at(tmp_path, "qa.jinja2", 2, last.index("{{"))
+        if _blocks_at(tmp_path, "qa.jinja2", 2) == 1 and at_value == 0:
+            break
+    else:
+        raise AssertionError("no padding puts the line's start and its value in two blocks")
+    got = stakes_of(tmp_path, "qa.jinja2", text, [2])
+    assert got == {2: 0}
+    assert promptlint_blocks(tmp_path, "qa.jinja2") == {2: 0}
+
+
+def test_a_template_tag_or_anonymous_slot_is_the_value_a_branch_end_is_not(tmp_path):
+    text = "\n".join(
+        [
+            f"{FILLER} {FILLER} {{% if premium %}}Offer the premium plan.{{% endif %}}",
+            f"{FILLER} {FILLER} Today is {{}}.",
+            f"{FILLER} {FILLER} Mention the discount.{{% endif %}}",
+            *[FILLER] * 4,
+        ]
+    )
+    got = stakes_of(tmp_path, "offer.md", text, [1, 2, 3])
+    starts = {n: _blocks_at(tmp_path, "offer.md", n) for n in (1, 2, 3)}
+    assert got[1] < starts[1] and got[2] < starts[2]  # 26 tokens right of the line start
+    assert got[3] == starts[3]  # the branch began earlier: its text is on the whole line
+
+
 def test_lines_in_no_segment_are_unknown_and_count_at_stake(tmp_path):
     text = (
         "messages:\n  - role: system\n    content: |\n"

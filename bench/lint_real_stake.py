@@ -16,11 +16,16 @@ belongs to, with promptlint's default tokenizer (cl100k) and block size (16):
   `Document`s, as promptlint reads a file named on its command line (a data file without a
   request shape as text split at its keys); the prompt is the `Document.prefix` of a segment
   covering the line (the most blocks over all such segments);
-- Python: the reader's syntax tree; the prompt is the string expression holding the line
-  (bench/lint_real_pyspans.py).
+- Python: the reader's syntax tree; the prompt is the text of the string expression holding
+  the line (bench/lint_real_pyspans.py): what its literals hold (bench/lint_real_pytext.py: no
+  prefixes, quotes or escapes), put together as the expression does, each formatted value
+  standing as `{}` where it is; the line's value is its first formatted value or placeholder,
+  else its first character inside the string.
 
 Unknown counts as at stake (None): a line no segment or string covers, a Python line whose prompt
-the module does not show, a file the readers cannot read.
+the module does not show (see lint_real_pyspans.py) or whose value is another string of the
+module (`{base_prompt}`: its text, not counted here, follows the value's first token), a file
+the readers cannot read.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import re
 from pathlib import Path
 
 from lint_real_pyspans import PyStrings
+from lint_real_pytext import Mapped
 
 from kvscope.lint.config import Config
 from kvscope.lint.document import Document, Segment
@@ -84,11 +90,29 @@ def file_stakes(path: Path, display: str, lines: list[int], sc: StakeCounter) ->
         if n > len(spans):
             out[n] = None
         elif py is not None:
-            prompts = py.prompts_of(n, spans[n - 1][0])
-            out[n] = None if prompts is None else max(sc.blocks(t, p) for t, p in prompts)
+            out[n] = python_stake(py.prompts_of(n), spans[n - 1], sc)
         else:
             out[n] = document_stake(docs, spans[n - 1], sc)
     return out
+
+
+def python_stake(
+    prompts: list[Mapped] | None, span: tuple[int, int], sc: StakeCounter
+) -> int | None:
+    """The most blocks at stake over the string expressions holding the line (None: unknown,
+    or a prompt whose text holds nothing of the line)."""
+    if prompts is None:
+        return None
+    best: int | None = None
+    for prompt in prompts:
+        on_line = [i for i, at in enumerate(prompt.src) if span[0] <= at <= span[1]]
+        if not on_line:
+            return None
+        pos = line_value(prompt.text, on_line[0], on_line[-1] + 1, None, prompt.values)
+        if pos in prompt.pieces:
+            return None  # the value is another string of the module, of a length not counted
+        best = max(best or 0, sc.blocks(prompt.text, pos))
+    return best
 
 
 def named_file_documents(path: Path, display: str) -> list[Document]:
@@ -125,9 +149,15 @@ def value_pos(seg: Segment, syntax: str | None, start: int, end: int) -> int | N
         return None
     if seg.to_source(0) > end or seg.to_source(len(seg.text) - 1) < start:
         return None  # the segment's characters lie at to_source(0) .. to_source(len - 1)
-    lo, hi = _first_at(seg, start), _first_at(seg, end + 1)
-    marks = [ph.start for ph in placeholders(seg.text, syntax)]
-    marks += [m.start() for r in (TAG_RE, ANONYMOUS_RE) for m in r.finditer(seg.text)]
+    return line_value(seg.text, _first_at(seg, start), _first_at(seg, end + 1), syntax)
+
+
+def line_value(text: str, lo: int, hi: int, syntax: str | None, values: list[int] = ()) -> int:
+    """Text offset of the value of the line `text[lo:hi]`: the first placeholder, tag or
+    anonymous slot (or one of `values`, where a formatted value stands) starting in it, else
+    `lo`, its first character."""
+    marks = [*values, *(ph.start for ph in placeholders(text, syntax))]
+    marks += [m.start() for r in (TAG_RE, ANONYMOUS_RE) for m in r.finditer(text)]
     on_line = [m for m in marks if lo <= m < hi]
     return min(on_line) if on_line else lo
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from textwrap import dedent
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -162,6 +163,60 @@ def test_python_prompt_is_the_string_expression_holding_the_line(tmp_path):
     assert got[at['    prompt += "']] is None  # appended to: more text may follow
     assert got[at["            date="]] is None  # code outside the string: lands elsewhere
     assert got[at["import datetime"]] is None  # no string on the line
+
+
+def test_python_prompt_text_is_what_the_literals_hold_not_their_source(tmp_path):
+    # A value in the prompt's last, partial block costs 0 blocks, though the quotes and
+    # prefix (`f'''`) and the value's own source text would push the block count over.
+    sc = stake.StakeCounter()
+    for pad in range(60):
+        body = " ".join(["word"] * pad)
+        source = f"def planning(user_task_of_this_request):\n    return f'''{body}\n"
+        source += "<task>\n{user_task_of_this_request}\n</task>\n'''\n"
+        text = f"{body}\n<task>\n{{}}\n</task>\n"
+        as_source = source[source.index("f'''") : source.rindex("'''") + 3]
+        if sc.blocks(text, text.index("{}")) == 0 and sc.blocks(as_source, as_source.index("{u")):
+            break
+    else:
+        raise AssertionError("no padding separates the literal's text from its source")
+    assert stakes_of(tmp_path, "planning.py", source, [4]) == {4: 0}
+
+
+PY_FLOW = """from textwrap import dedent
+
+def instructions(genre):
+    return dedent(f\"\"\"
+        {FILLER}
+        The team works on a {genre} game.
+        {FILLER}\"\"\")
+
+def summary(title):
+    base = f"We are visiting {title}. {FILLER}"
+    return f"{base} Summarize it."
+
+GUIDE = \"\"\"{FILLER}
+Today is {today}.\"\"\"
+PLAIN = \"\"\"{FILLER}
+Today is {today}.\"\"\"
+agent = Agent(instructions=GUIDE.format(today=now), tools=[search])
+other = Agent(instructions=PLAIN.format(today=now))
+inline = Agent(instructions=\"\"\"{FILLER}
+Today is {today}.\"\"\", functions=[search])
+""".replace("{FILLER}", FILLER)
+
+
+def test_python_dedent_pieces_and_tools_after_the_prompt(tmp_path):
+    lines = PY_FLOW.split("\n")
+    at = [i + 1 for i, x in enumerate(lines) if "{genre}" in x or "{base}" in x or "{today}" in x]
+    got = stakes_of(tmp_path, "agents.py", PY_FLOW, at)
+    dedented = dedent(
+        f"\n        {FILLER}\n        The team works on a {{}} game.\n        {FILLER}"
+    )
+    assert got[at[0]] == stake.StakeCounter().blocks(dedented, dedented.index("{}"))
+    assert got[at[1]] is None  # `{base}` stands for another string of the module: its length
+    assert got[at[2]] is None  # GUIDE is sent with tools: their definitions follow it
+    assert got[at[3]] is not None  # the same text sent without tools is known
+    assert got[at[4]] is None  # a literal sent with `functions=`
 
 
 @settings(max_examples=25, deadline=None)

@@ -31,6 +31,7 @@ the readers cannot read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from lint_real_pyspans import PyStrings
@@ -152,7 +153,7 @@ def value_pos(seg: Segment, syntax: str | None, start: int, end: int) -> int | N
     return line_value(seg.text, _first_at(seg, start), _first_at(seg, end + 1), syntax)
 
 
-def line_value(text: str, lo: int, hi: int, syntax: str | None, values: list[int] = ()) -> int:
+def line_value(text: str, lo: int, hi: int, syntax: str | None, values: Sequence[int] = ()) -> int:
     """Text offset of the value of the line `text[lo:hi]`: the first placeholder, tag or
     anonymous slot (or one of `values`, where a formatted value stands) starting in it, else
     `lo`, its first character."""

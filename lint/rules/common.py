@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
+from kvscope.lint.evidence import label_kind
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
 from kvscope.lint.loops import loop_items
@@ -83,7 +84,9 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         for ph in placeholders(seg.text, doc.syntax):
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
-            kind = classify_expr(ph.expr)
+            kind, label = classify_expr(ph.expr), None
+            if kind is None and not doc.chat_template and seg.part != "schema":
+                kind, label = label_kind(seg.text, ph) or (None, None)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
             if kind == "request" and doc.chat_template:
@@ -101,10 +104,15 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             if kind == "user" and persona_slot(seg.text, ph.start):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
             shown = seg.text[ph.start : ph.end]
-            msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
+            fills = f" fills the `{label.strip()[:40]}` section:" if label else ""
+            msg = (
+                f"placeholder `{shown[:60]}`{fills} puts {WHAT[kind]} into the {where}: "
+                f"{ADVICE[kind]}"
+            )
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
-            kind = _loop_kind(m.group("e") or m.group("h"))
+            collection = m.group("e") or m.group("h")
+            kind = _loop_kind(collection)
             if kind in {"request", "user"} and not doc.chat_template:
                 msg = (
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"

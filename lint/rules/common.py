@@ -10,6 +10,7 @@ from kvscope.lint.document import Document
 from kvscope.lint.evidence import label_kind
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
+from kvscope.lint.loopevidence import fixed_collection, loop_evidence
 from kvscope.lint.loops import loop_items
 from kvscope.lint.patterns import (
     classify_expr,
@@ -81,9 +82,12 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
         syntax, slots = doc.syntax, False
+        catalogue = set() if doc.chat_template else _catalogue_items(seg.text)
         for ph in placeholders(seg.text, doc.syntax):
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
+            if ph.start in catalogue:
+                continue  # `{{ ex.question }}` of `{% for ex in examples %}`: fixed per deploy
             kind, label = classify_expr(ph.expr), None
             if kind is None and not doc.chat_template and seg.part != "schema":
                 kind, label = label_kind(seg.text, ph) or (None, None)
@@ -113,6 +117,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
             collection = m.group("e") or m.group("h")
             kind = _loop_kind(collection)
+            if kind is None and not doc.chat_template:
+                kind = loop_evidence(seg.text, collection, loop_items(seg.text, m))
             if kind in {"request", "user"} and not doc.chat_template:
                 msg = (
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
@@ -140,6 +146,18 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _catalogue_items(text: str) -> set[int]:
+    """Starts of the placeholders that show the items of loops over catalogues fixed per
+    deploy (`{% for ex in examples %}{{ ex.question }}`): each item is the same on every
+    request, whatever its field is called."""
+    out: set[int] = set()
+    for m in LOOP_RE.finditer(text) if "{%" in text or "#each" in text else ():
+        collection = m.group("e") or m.group("h")
+        if _loop_kind(collection) is None and fixed_collection(text, collection):
+            out.update(ph.start for ph in loop_items(text, m))
+    return out
 
 
 def _loop_kind(collection: str) -> str | None:

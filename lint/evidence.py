@@ -39,6 +39,7 @@ FIXED_NAME_WORDS = NOT_A_VALUE | REQUEST_NOT | NOT_THE_USER | SETTINGS_WORDS | F
 USER_OWNERS = frozenset(["user", "users", "customer", "customers", "client", "member"])
 PREPOSITIONS = frozenset(["of", "from", "for", "in", "on", "to", "with", "about", "by", "at"])
 LABEL_MAX_WORDS = 6
+OWNED = "\0owned:"  # marks a label announced as the user's own ("the user's accounts:")
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _OPEN_TAG_RE = re.compile(r"<(?P<t>[A-Za-z][\w.-]*)(?:\s[^<>]*)?>\s*$")
@@ -48,12 +49,18 @@ _LABEL_RE = re.compile(
     rf"^\s*(?:[-*+]\s+|\d+[.)]\s+)?{_DECOR}(?P<l>[^\n:{{}}<>]+?){_DECOR}:{_DECOR}$"
 )
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(?P<l>[^\n{}]+?)\s*#*\s*$")
-# `---BEGIN RETRIEVED DOCUMENTS---`, `~~~START_OF_INSTRUCTIONS~~~`, `===== Context =====`
+# `---BEGIN RETRIEVED DOCUMENTS---`, `~~~START_OF_INSTRUCTIONS~~~`
 _DELIM_RE = re.compile(
     r"^\s*[-=~#*]{3,}\s*(?:BEGIN|START)(?:[\s_]OF)?[\s_]+(?P<l>[\w ]+?)\s*[-=~#*]{3,}\s*$", re.I
 )
 _FOLLOWING_RE = re.compile(
     r"\bthe\s+following\s+(?P<l>[A-Za-z]+(?:\s+[A-Za-z]+){0,2}?)\s*(?:\([^()]*\))?\s*:\s*$", re.I
+)
+# "These are the user's connected accounts:": what follows belongs to the user.
+_OWNED_RE = re.compile(
+    r"\b(?:the|this|your)\s+(?:user|customer|client|member)['\u2019]s\s+"
+    r"(?P<l>[\w.-]+(?:\s+[\w.-]+){0,4}?)\s*:\s*$",
+    re.I,
 )
 # What may stand around a placeholder alone on its line: quotes, backticks, bullets, punctuation.
 _ALONE_RE = re.compile(r"^[\s\"'`*\->.,;]*$")
@@ -65,6 +72,8 @@ def label_kind(text: str, ph: Placeholder) -> tuple[str, str] | None:
     if fixed_name(ph.expr):
         return None
     for label in _labels(text, ph):
+        if label.startswith(OWNED):
+            return "user", label[len(OWNED) :]
         kind = judge_label(label)
         if kind is not None:
             return kind, label
@@ -118,16 +127,21 @@ def _labels(text: str, ph: Placeholder) -> list[str]:
     above = _line_above(text, line_start)
     if above is None:
         return out
-    for pattern in (_HEADING_RE, _DELIM_RE, _LABEL_RE):
-        m = pattern.match(above)
+    for pattern in (_HEADING_RE, _DELIM_RE, _LABEL_RE, _FOLLOWING_RE):
+        m = pattern.match(above) if pattern is not _FOLLOWING_RE else pattern.search(above)
         if m:
-            out.append(m.group("l"))
-            break
-    else:
-        m = _FOLLOWING_RE.search(above)
-        if m:
-            out.append(m.group("l"))  # "... provided the following feedback:"
+            out.append(m.group("l"))  # a heading, a label, "... the following feedback:"
+    m = _OWNED_RE.search(above)
+    if m and _owned_words_name_content(m.group("l")):
+        out.append(OWNED + "the user's " + m.group("l"))
     return out
+
+
+def _owned_words_name_content(phrase: str) -> bool:
+    """ "currently connected accounts" names what the user has; "data in this format" and
+    "request, using these tools" name something else (a preposition, a fixed word)."""
+    ws = {w.lower() for w in _WORD_RE.findall(phrase)}
+    return not ws & (PREPOSITIONS | REQUEST_NOT | NOT_A_VALUE | NOT_THE_USER)
 
 
 def _line_above(text: str, line_start: int) -> str | None:

@@ -188,6 +188,9 @@ def _prose_slot(text: str, code: list, syntax: str | None) -> bool:
             line = text[text.rfind("\n", 0, ph.start) + 1 : ph.start]
             if re.search(r"[A-Za-z]{3}", line) and "`" not in line:
                 return True
+            rest = text[ph.end : (text.find("\n", ph.end) + 1 or len(text) + 1) - 1]
+            if syntax == "fstring" and not line.strip() and not rest.strip():
+                return True  # `{goals}` alone on its line: the slot a section's content fills
     return False
 
 

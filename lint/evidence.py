@@ -42,6 +42,7 @@ LABEL_MAX_WORDS = 6
 OWNED = "\0owned:"  # marks a label announced as the user's own ("the user's accounts:")
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _OPEN_TAG_RE = re.compile(r"<(?P<t>[A-Za-z][\w.-]*)(?:\s[^<>]*)?>\s*$")
 _DECOR = r"[\s*_`'\"]*"
 # `Input text: `, `- **Upcoming events**: `, `` `current_page_text`: ``, `** The title: **`
@@ -64,6 +65,26 @@ _OWNED_RE = re.compile(
 )
 # What may stand around a placeholder alone on its line: quotes, backticks, bullets, punctuation.
 _ALONE_RE = re.compile(r"^[\s\"'`*\->.,;]*$")
+
+
+# What a tool, an agent or a model returned on this request (`tool_output`, `agent_response`):
+# a name owned by the tool or the assistant is fixed (`tool_name`), except what it returned.
+RETURNED_HEADS = frozenset(
+    ["output", "outputs", "response", "responses", "result", "results", "observation", "reply"]
+)
+
+
+def returned_kind(expr: str) -> str | None:
+    """ "request" for `{tool_output}`, `{last_tool_response}`, `{assistant_response}`: what a
+    tool or the assistant returned this time, though the name is owned by the tool."""
+    idents = identifiers(expr)
+    if len(idents) != 1:
+        return None
+    parts = [w for chunk in idents[0].split("_") for w in _CAMEL_RE.findall(chunk)]
+    ws = {w.lower() for w in parts}
+    if not (ws & NOT_THE_USER and parts and parts[-1].lower() in RETURNED_HEADS):
+        return None
+    return None if ws & (FIXED_NAME_WORDS - NOT_THE_USER) else "request"
 
 
 def label_kind(text: str, ph: Placeholder) -> tuple[str, str] | None:

@@ -39,6 +39,7 @@ FIXED_NAME_WORDS = NOT_A_VALUE | REQUEST_NOT | NOT_THE_USER | SETTINGS_WORDS | F
 USER_OWNERS = frozenset(["user", "users", "customer", "customers", "client", "member"])
 PREPOSITIONS = frozenset(["of", "from", "for", "in", "on", "to", "with", "about", "by", "at"])
 LABEL_MAX_WORDS = 6
+LINE_MAX = 300  # a label is a short line; longer ones are prose (and bound the regex work)
 OWNED = "\0owned:"  # marks a label announced as the user's own ("the user's accounts:")
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -138,7 +139,7 @@ def _labels(text: str, ph: Placeholder) -> list[str]:
     tag = _OPEN_TAG_RE.search(text, max(0, ph.start - 200), ph.start)
     if tag and re.match(rf"\s*</{re.escape(tag.group('t'))}\s*>", text[ph.end :]):
         out.append(tag.group("t"))  # <conversation_context>{x}</conversation_context>
-    if not _ALONE_RE.match(after):
+    if not _ALONE_RE.match(after) or len(before) > LINE_MAX:
         return out
     m = _LABEL_RE.match(before)
     if m and not _ALONE_RE.match(before):
@@ -174,6 +175,6 @@ def _line_above(text: str, line_start: int) -> str | None:
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end]
         if line.strip():
-            return line if "{" not in line and "%}" not in line else None
+            return line if "{" not in line and "%}" not in line and len(line) <= LINE_MAX else None
         end = start - 1
     return None

@@ -58,6 +58,11 @@ _DELIM_RE = re.compile(
 _FOLLOWING_RE = re.compile(
     r"\bthe\s+following\s+(?P<l>[A-Za-z]+(?:\s+[A-Za-z]+){0,2}?)\s*(?:\([^()]*\))?\s*:\s*$", re.I
 )
+# "Here is a short description of the project:", "Here are the questions you asked:"
+_HERE_RE = re.compile(
+    r"^\s*here\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+|some\s+)?(?P<l>[^:\n]{1,80}?)\s*:\s*$", re.I
+)
+_FENCE_RE = re.compile(r"^\s*(?:```|~~~)[\w+-]*\s*$")
 # "These are the user's connected accounts:": what follows belongs to the user.
 _OWNED_RE = re.compile(
     r"\b(?:the|this|your)\s+(?:user|customer|client|member)['\u2019]s\s+"
@@ -86,6 +91,16 @@ def returned_kind(expr: str) -> str | None:
     if not (ws & NOT_THE_USER and parts and parts[-1].lower() in RETURNED_HEADS):
         return None
     return None if ws & (FIXED_NAME_WORDS - NOT_THE_USER) else "request"
+
+
+def placeholder_evidence(text: str, ph: Placeholder) -> tuple[str, str | None] | None:
+    """(kind, label or None) for an opaquely named placeholder that the template's structure
+    shows to vary: its label, or what a tool returned."""
+    found = label_kind(text, ph)
+    if found is not None:
+        return found
+    kind = returned_kind(ph.expr)
+    return None if kind is None else (kind, None)
 
 
 def label_kind(text: str, ph: Placeholder) -> tuple[str, str] | None:
@@ -149,7 +164,7 @@ def _labels(text: str, ph: Placeholder) -> list[str]:
     above = _line_above(text, line_start)
     if above is None:
         return out
-    for pattern in (_HEADING_RE, _DELIM_RE, _LABEL_RE, _FOLLOWING_RE):
+    for pattern in (_HEADING_RE, _DELIM_RE, _LABEL_RE, _HERE_RE, _FOLLOWING_RE):
         m = pattern.match(above) if pattern is not _FOLLOWING_RE else pattern.search(above)
         if m:
             out.append(m.group("l"))  # a heading, a label, "... the following feedback:"
@@ -169,12 +184,17 @@ def _owned_words_name_content(phrase: str) -> bool:
 def _line_above(text: str, line_start: int) -> str | None:
     """The nearest non-blank line above (one blank line may stand between), else None."""
     end = line_start - 1
-    for _ in range(2):
-        if end <= 0:
-            return None
+    blanks, fences = 0, 0
+    while end > 0:
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end]
-        if line.strip():
+        if not line.strip():
+            blanks += 1
+        elif _FENCE_RE.match(line):
+            fences += 1  # "Here is the error:\n```\n{x}": the label stands above the fence
+        else:
             return line if "{" not in line and "%}" not in line and len(line) <= LINE_MAX else None
+        if blanks > 1 or fences > 1:
+            return None
         end = start - 1
     return None

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
-from kvscope.lint.evidence import label_kind, returned_kind
+from kvscope.lint.evidence import placeholder_evidence
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
 from kvscope.lint.loopevidence import fixed_collection, loop_evidence
@@ -90,7 +90,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 continue  # `{{ ex.question }}` of `{% for ex in examples %}`: fixed per deploy
             kind, label = classify_expr(ph.expr), None
             if kind is None and not doc.chat_template and seg.part != "schema":
-                kind, label = label_kind(seg.text, ph) or (returned_kind(ph.expr), None)
+                kind, label = placeholder_evidence(seg.text, ph) or (None, None)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
             if kind == "request" and doc.chat_template:

@@ -93,13 +93,18 @@ def returned_kind(expr: str) -> str | None:
     return None if ws & (FIXED_NAME_WORDS - NOT_THE_USER) else "request"
 
 
+_LATEST_RE = re.compile(r"[A-Za-z_][\w.]*\s*\[\s*-\s*\d+\s*\](?:\.[A-Za-z_]\w*)*")
+
+
 def placeholder_evidence(text: str, ph: Placeholder) -> tuple[str, str | None] | None:
     """(kind, label or None) for an opaquely named placeholder that the template's structure
-    shows to vary: its label, or what a tool returned."""
+    shows to vary: its label, what a tool returned, or the latest item of a list."""
     found = label_kind(text, ph)
     if found is not None:
         return found
     kind = returned_kind(ph.expr)
+    if kind is None and _LATEST_RE.fullmatch(ph.expr) and not fixed_name(ph.expr):
+        kind = "request"  # `{{ commands[-1] }}`: the latest of a list that grows per request
     return None if kind is None else (kind, None)
 
 

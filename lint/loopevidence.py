@@ -41,7 +41,21 @@ FIXED_COLLECTION_HEADS = frozenset(
     ]
 )
 FIXED_COLLECTION_WORDS = frozenset(
-    ["available", "supported", "allowed", "default", "defaults", "example", "examples", "sample"]
+    [
+        "available",
+        "supported",
+        "allowed",
+        "default",
+        "defaults",
+        "example",
+        "examples",
+        "sample",
+        "few",
+        "shot",
+        "demo",
+        "demos",
+        "demonstrations",
+    ]
 )
 # Words relating a collection to this request: what was tried, retrieved, or is still to do.
 RELATIONAL_WORDS = frozenset(

@@ -50,6 +50,13 @@ def test_label_kind_names_the_label_and_respects_a_fixed_name():
     assert label_kind(text, second) is None  # its own name says it is fixed
 
 
+def test_the_finding_names_the_label_it_rests_on():
+    text = "Judge it.\n<conversation_context>\n{{ l }}\n</conversation_context>\nThen score it.\n"
+    (finding,) = lint_text(text, "prompts/judge.md", "jinja")
+    assert finding.code == "PL003" and finding.line == 3
+    assert "fills the `conversation_context` section" in finding.message
+
+
 def test_returned_kind():
     assert returned_kind("last_tool_response") == "request"
     assert returned_kind("tool_name") is None

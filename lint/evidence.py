@@ -40,7 +40,6 @@ USER_OWNERS = frozenset(["user", "users", "customer", "customers", "client", "me
 PREPOSITIONS = frozenset(["of", "from", "for", "in", "on", "to", "with", "about", "by", "at"])
 LABEL_MAX_WORDS = 6
 LINE_MAX = 300  # a label is a short line; longer ones are prose (and bound the regex work)
-OWNED = "\0owned:"  # marks a label announced as the user's own ("the user's accounts:")
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -113,10 +112,8 @@ def label_kind(text: str, ph: Placeholder) -> tuple[str, str] | None:
     per-request content (or a clock value, an id, the user), else None."""
     if fixed_name(ph.expr):
         return None
-    for label in _labels(text, ph):
-        if label.startswith(OWNED):
-            return "user", label[len(OWNED) :]
-        kind = judge_label(label)
+    for label, owned in _labels(text, ph):
+        kind = "user" if owned else judge_label(label)
         if kind is not None:
             return kind, label
     return None
@@ -149,21 +146,22 @@ def judge_label(label: str) -> str | None:
     return None
 
 
-def _labels(text: str, ph: Placeholder) -> list[str]:
-    """The candidate labels of `ph`, nearest first."""
-    out = []
+def _labels(text: str, ph: Placeholder) -> list[tuple[str, bool]]:
+    """The candidate labels of `ph`, nearest first, each with whether it announces the
+    user's own data ("These are the user's accounts:")."""
+    out: list[tuple[str, bool]] = []
     line_start = text.rfind("\n", 0, ph.start) + 1
     line_end = text.find("\n", ph.end)
     line_end = len(text) if line_end < 0 else line_end
     before, after = text[line_start : ph.start], text[ph.end : line_end]
     tag = _OPEN_TAG_RE.search(text, max(0, ph.start - 200), ph.start)
     if tag and re.match(rf"\s*</{re.escape(tag.group('t'))}\s*>", text[ph.end :]):
-        out.append(tag.group("t"))  # <conversation_context>{x}</conversation_context>
+        out.append((tag.group("t"), False))  # <conversation_context>{x}</conversation_context>
     if not _ALONE_RE.match(after) or len(before) > LINE_MAX:
         return out
     m = _LABEL_RE.match(before)
     if m and not _ALONE_RE.match(before):
-        out.append(m.group("l"))  # `Input text: {x}`
+        out.append((m.group("l"), False))  # `Input text: {x}`
     if not _ALONE_RE.match(before):
         return out
     above = _line_above(text, line_start)
@@ -172,10 +170,10 @@ def _labels(text: str, ph: Placeholder) -> list[str]:
     for pattern in (_HEADING_RE, _DELIM_RE, _LABEL_RE, _HERE_RE, _FOLLOWING_RE):
         m = pattern.match(above) if pattern is not _FOLLOWING_RE else pattern.search(above)
         if m:
-            out.append(m.group("l"))  # a heading, a label, "... the following feedback:"
+            out.append((m.group("l"), False))  # a heading, a label, "the following feedback:"
     m = _OWNED_RE.search(above)
     if m and _owned_words_name_content(m.group("l")):
-        out.append(OWNED + "the user's " + m.group("l"))
+        out.append(("the user's " + m.group("l"), True))
     return out
 
 
@@ -187,7 +185,8 @@ def _owned_words_name_content(phrase: str) -> bool:
 
 
 def _line_above(text: str, line_start: int) -> str | None:
-    """The nearest non-blank line above (one blank line may stand between), else None."""
+    """The nearest non-blank line above (one blank line and one code fence may stand
+    between), else None; None too for a line holding template code or a long one (prose)."""
     end = line_start - 1
     blanks, fences = 0, 0
     while end > 0:

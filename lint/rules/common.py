@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from kvscope.lint.document import Document
+from kvscope.lint.evidence import placeholder_evidence
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
+from kvscope.lint.loopevidence import fixed_collection, loop_evidence
 from kvscope.lint.loops import loop_items
 from kvscope.lint.patterns import (
     classify_expr,
@@ -80,10 +82,15 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
         syntax, slots = doc.syntax, False
+        catalogue = set() if doc.chat_template else _catalogue_items(seg.text)
         for ph in placeholders(seg.text, doc.syntax):
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
-            kind = classify_expr(ph.expr)
+            if ph.start in catalogue:
+                continue  # `{{ ex.question }}` of `{% for ex in examples %}`: fixed per deploy
+            kind, label = classify_expr(ph.expr), None
+            if kind is None and not doc.chat_template and seg.part != "schema":
+                kind, label = placeholder_evidence(seg.text, ph) or (None, None)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
             if kind == "request" and doc.chat_template:
@@ -101,10 +108,17 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             if kind == "user" and persona_slot(seg.text, ph.start):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
             shown = seg.text[ph.start : ph.end]
-            msg = f"placeholder `{shown[:60]}` puts {WHAT[kind]} into the {where}: {ADVICE[kind]}"
+            fills = f" fills the `{label.strip()[:40]}` section, so it" if label else ""
+            msg = (
+                f"placeholder `{shown[:60]}`{fills} puts {WHAT[kind]} into the {where}: "
+                f"{ADVICE[kind]}"
+            )
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
-            kind = _loop_kind(m.group("e") or m.group("h"))
+            collection = m.group("e") or m.group("h")
+            kind = _loop_kind(collection)
+            if kind is None and not doc.chat_template:
+                kind = loop_evidence(seg.text, collection, loop_items(seg.text, m))
             if kind in {"request", "user"} and not doc.chat_template:
                 msg = (
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
@@ -132,6 +146,18 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _catalogue_items(text: str) -> set[int]:
+    """Starts of the placeholders that show the items of loops over catalogues fixed per
+    deploy (`{% for ex in examples %}{{ ex.question }}`): each item is the same on every
+    request, whatever its field is called."""
+    out: set[int] = set()
+    for m in LOOP_RE.finditer(text) if "{%" in text or "#each" in text else ():
+        collection = m.group("e") or m.group("h")
+        if _loop_kind(collection) is None and fixed_collection(text, collection):
+            out.update(ph.start for ph in loop_items(text, m))
+    return out
 
 
 def _loop_kind(collection: str) -> str | None:
@@ -162,6 +188,9 @@ def _prose_slot(text: str, code: list, syntax: str | None) -> bool:
             line = text[text.rfind("\n", 0, ph.start) + 1 : ph.start]
             if re.search(r"[A-Za-z]{3}", line) and "`" not in line:
                 return True
+            rest = text[ph.end : (text.find("\n", ph.end) + 1 or len(text) + 1) - 1]
+            if syntax == "fstring" and not line.strip() and not rest.strip():
+                return True  # `{goals}` alone on its line: the slot a section's content fills
     return False
 
 

@@ -34,6 +34,24 @@ PROMPT_WORDS = {
     "sys",
 }
 USER_SIDE = {"user", "human", "query", "question", "input"}
+OWNERS = {"user", "human"}
+# Words naming a message: the word before them says whose it is (`user_prompt_template`).
+MESSAGE_WORDS = {
+    "prompt",
+    "prompts",
+    "template",
+    "templates",
+    "message",
+    "messages",
+    "msg",
+    "msgs",
+    "instruction",
+    "instructions",
+    "preamble",
+    "turn",
+}
+# What the user sends, as the last word of an owner's name: `user_input`, `human_query`.
+SENT_WORDS = {"input", "query", "question", "request", "content", "text"}
 # A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
 # module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
 PROMPT_MODULE_WORDS = {"prompt", "prompts"}  # not `templates.py`: web apps have those
@@ -67,12 +85,19 @@ def prompt_wrapper(name: str) -> bool:
 
 
 def user_side(name: str) -> bool:
-    """True for names of text sent as the user turn: `user_prompt`, `HUMAN_TEMPLATE`,
-    `question_prompt`; not `query_writer_instructions` (instructions for writing queries)."""
+    """True for names of text sent as the user turn: the user's side owns the message word
+    (`user_prompt`, `HUMAN_TEMPLATE`, `user_query_prompt`, `question_prompt`, `get_user_message`)
+    or the name is just that owner and what it sends (`user_msg`, `USER_INPUT`). Not a prompt
+    ABOUT the user (`USER_PREFERENCES_PROMPT`, `MEMORY_USER_BASIC_INFORMATION_PROMPT`: sections
+    substituted into the system prompt), nor `query_writer_instructions` (instructions for
+    writing queries)."""
     ws = [w.lower() for chunk in name.split("_") for w in _CAMEL.findall(chunk)]
-    if {"user", "human"} & set(ws):
-        return True
-    return len(ws) >= 2 and ws[-1] in PROMPT_WORDS and ws[-2] in USER_SIDE
+    end = len(ws)
+    while end > 1 and ws[end - 1] in MESSAGE_WORDS:
+        end -= 1  # `user_prompt_template`: the owner is the word before the message words
+    if end < len(ws):
+        return ws[end - 1] in USER_SIDE
+    return len(ws) >= 2 and ws[-1] in SENT_WORDS and ws[-2] in OWNERS
 
 
 TOOL_WORDS = {"tools", "tool", "functions"}

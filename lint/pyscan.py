@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
+from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
 from kvscope.lint.pyrun import per_run_functions, reads
 
@@ -131,7 +132,14 @@ KWARG_PARTS = {
     "prompt": "template",
     "template": "template",
 }
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003", "order": "PL004"}
+KIND_CODES = {
+    "time": "PL001",
+    "id": "PL002",
+    "user": "PL003",
+    "request": "PL003",
+    "argument": "PL003",
+    "order": "PL004",
+}
 CACHEABLE = {"system", "template", "tools"}
 
 
@@ -140,6 +148,8 @@ class Scan:
 
     def __init__(self, tree: ast.Module, source: str, path: Path | None = None) -> None:
         self.source = source
+        self.tree = tree
+        self._call_args: dict[ast.AST, set[str]] | None = None
         self.lines = source.split("\n")
         self.line_starts = [0]
         for line in self.lines:
@@ -211,11 +221,33 @@ class Scan:
         """What the value is, on evidence: a clock, id or user call (or a name or helper that
         returns one), or what a per-run prompt function reads from its run's context."""
         kind = self.facts.kind(node)
-        if kind is None and self.per_run:
-            fn = self.function_of(node)
-            if fn in self.per_run and reads(node, self.per_run[fn]):
-                return "request"
-        return kind
+        if kind is not None:
+            return kind
+        fn = self.function_of(node)
+        if fn is None:
+            return None
+        if fn in self.per_run and reads(node, self.per_run[fn]):
+            return "request"
+        if fn in self.call_args and reads(node, self.call_args[fn]):
+            return "argument"  # a text parameter of a prompt builder: new on every call
+        return None
+
+    @property
+    def call_args(self) -> dict[ast.AST, set[str]]:
+        """The text parameters of the module's prompt-building functions (kvscope.lint.pyargs)."""
+        if self._call_args is None:
+            self._call_args = {}  # recursion guard: sent_as reads no values
+            builders = [
+                fn
+                for fn in ast.walk(self.tree)
+                if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+                and (
+                    (words(fn.name) & PROMPT_WORDS and not user_side(fn.name))
+                    or "system" in self.sent_as(fn.name, call=True)
+                )
+            ]
+            self._call_args = per_call_args(self.tree, builders)
+        return self._call_args
 
     def function_of(self, node: ast.AST) -> ast.AST | None:
         cur = self.parents.get(node)

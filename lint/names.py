@@ -502,6 +502,8 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
             single = name in {"fstring", "spaced"}
             if m.start() in seen or (single and _inside_double(text, m.start())):
                 continue
+            if name == "jinja" and "{{" in m.group("e"):
+                continue  # `{{\n "answer": "{{x}}"`: an escaped JSON brace, not an expression
             seen.add(m.start())
             expr = m.group("e").strip()
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot

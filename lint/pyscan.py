@@ -53,9 +53,12 @@ MESSAGE_WORDS = {
 }
 # What the user sends, as the last word of an owner's name: `user_input`, `human_query`.
 SENT_WORDS = {"input", "query", "question", "request", "content", "text"}
-# A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
-# module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
+# A module whose file or package name says it holds prompts (`prompts.py`, `system_prompts.py`,
+# `prompts/chat_tools.py`): its module-level strings are prompt text even when their names do
+# not say so (`SHELL`, `CODE`, `TOOL_FOLLOWUP`).
 PROMPT_MODULE_WORDS = {"prompt", "prompts"}  # not `templates.py`: web apps have those
+# Names of format strings that code, not a model, reads (`LOG_FORMAT`, `DATE_FMT`).
+CODE_FORMAT_TAILS = ("_format", "_fmt", "_pattern", "_regex", "_re")
 # A string that is only a placeholder: the marker some prompt text is filled at.
 MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
 # Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
@@ -169,7 +172,9 @@ class Scan:
             and isinstance(n.func, ast.Attribute)
             and n.func.attr == "format"
         ]
-        self.prompt_module = path is not None and bool(words(Path(path).stem) & PROMPT_MODULE_WORDS)
+        self.prompt_module = path is not None and any(
+            words(part) & PROMPT_MODULE_WORDS for part in (Path(path).stem, Path(path).parent.name)
+        )
         self._roles: dict[tuple[str, bool], set[str]] = {}
         self.uses: dict[str, list[ast.AST]] = {}
         for node in ast.walk(tree):
@@ -330,6 +335,11 @@ class Scan:
         value = getattr(stmt, "value", None)
         if isinstance(value, ast.Constant) and MARKER_RE.match(str(value.value)):
             return False  # `DATE_PAT = "{{CURRENT_DATE}}"`: the marker a prompt uses, not text
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        if any(
+            isinstance(t, ast.Name) and t.id.lower().endswith(CODE_FORMAT_TAILS) for t in targets
+        ):
+            return False  # `LOG_FORMAT = "%(asctime)s %(name)s"`: a format string for code
         scope = self.parents.get(stmt)
         if isinstance(scope, ast.ClassDef):
             return bool(words(scope.name) & PROMPT_WORDS)

@@ -1,7 +1,7 @@
 """The Python prompt analysis on generated modules: any mix of the constructs it follows (prompt
 wrappers, hand-filled markers, agent instructions functions, prompt builders with text parameters
-and their calls, dicts of template values, raw chat
-strings, nested scopes) lints without an error, and every finding points into the file."""
+and their calls, dicts of template values, raw chat strings, nested scopes) lints without an
+error, and every finding points into the file."""
 
 from __future__ import annotations
 

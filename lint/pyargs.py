@@ -7,9 +7,9 @@ request. Its name says nothing (`{current_action}`), the parameter does: the pro
 every call that passes a new value. Only parameters annotated `str` count (a number, a flag or
 a list is configuration more often than content), and not those that read as configuration or
 as the agent's own (`agent_name`, `date_format`, `instructions`), nor those with a default
-(`style: str = "formal"`: a knob with its setting). A
-module that calls the function only ever with fixed values (`action_prompt("Open the menu")`,
-a demo under `if __name__ == "__main__":` aside) shows the value is not per call.
+(`style: str = "formal"`: a knob with its setting). A module that calls the function only ever
+with fixed values (`action_prompt("Open the menu")`, a demo under `if __name__ == "__main__":`
+aside) shows the value is not per call.
 """
 
 from __future__ import annotations

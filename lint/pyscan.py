@@ -19,6 +19,7 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
+from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -34,25 +35,6 @@ PROMPT_WORDS = {
     "messages",
     "sys",
 }
-USER_SIDE = {"user", "human", "query", "question", "input"}
-OWNERS = {"user", "human"}
-# Words naming a message: the word before them says whose it is (`user_prompt_template`).
-MESSAGE_WORDS = {
-    "prompt",
-    "prompts",
-    "template",
-    "templates",
-    "message",
-    "messages",
-    "msg",
-    "msgs",
-    "instruction",
-    "instructions",
-    "preamble",
-    "turn",
-}
-# What the user sends, as the last word of an owner's name: `user_input`, `human_query`.
-SENT_WORDS = {"input", "query", "question", "request", "content", "text"}
 # A module whose file or package name says it holds prompts (`prompts.py`, `system_prompts.py`,
 # `prompts/chat_tools.py`): its module-level strings are prompt text even when their names do
 # not say so (`SHELL`, `CODE`, `TOOL_FOLLOWUP`).
@@ -86,22 +68,6 @@ def prompt_wrapper(name: str) -> bool:
     `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
     parts = _CAMEL.findall(name)
     return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
-
-
-def user_side(name: str) -> bool:
-    """True for names of text sent as the user turn: the user's side owns the message word
-    (`user_prompt`, `HUMAN_TEMPLATE`, `user_query_prompt`, `question_prompt`, `get_user_message`)
-    or the name is just that owner and what it sends (`user_msg`, `USER_INPUT`). Not a prompt
-    ABOUT the user (`USER_PREFERENCES_PROMPT`, `MEMORY_USER_BASIC_INFORMATION_PROMPT`: sections
-    substituted into the system prompt), nor `query_writer_instructions` (instructions for
-    writing queries)."""
-    ws = [w.lower() for chunk in name.split("_") for w in _CAMEL.findall(chunk)]
-    end = len(ws)
-    while end > 1 and ws[end - 1] in MESSAGE_WORDS:
-        end -= 1  # `user_prompt_template`: the owner is the word before the message words
-    if end < len(ws):
-        return ws[end - 1] in USER_SIDE
-    return len(ws) >= 2 and ws[-1] in SENT_WORDS and ws[-2] in OWNERS
 
 
 TOOL_WORDS = {"tools", "tool", "functions"}

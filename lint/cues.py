@@ -56,7 +56,7 @@ STATIC_CUE_RE = re.compile(
 )
 # Examples and format descriptions: "strings of the format ...", "e.g.", "such as".
 EXAMPLE_CUE_RE = re.compile(
-    r"(?i)(?:\be\.g\.|\bi\.e\.|\beg\b|\bfor\s+(?:example|instance)|\bexamples?\b|\bsuch\s+as\b|"
+    r"(?i)(?P<cue>\be\.g\.|\bi\.e\.|\beg\b|\bfor\s+(?:example|instance)|\bexamples?\b|\bsuch\s+as\b|"
     r"\bformat(?:ted)?\b|\bformats\b|\bin\s+the\s+form\b|\blike\b|\bsample\b|\bpattern\b|"
     r"\bnamed\b|\bnaming\b|\bconvention\b|\bplaceholder\b|\bdummy\b|\bfake\b|例如|比如|例えば|"
     r"예를\s*들어|por\s+ejemplo|par\s+exemple|zum\s+beispiel|z\.\s?b\.|por\s+exemplo)"
@@ -106,4 +106,12 @@ def static_cued(window: str) -> bool:
 
 
 def example_cued(window: str) -> bool:
-    return EXAMPLE_CUE_RE.search(window) is not None
+    """An example cue governs the end of `window`, unless it sits in a parenthetical that
+    closes before it ("profile (e.g. country, office):\n{profile}": the example is inside)."""
+    m = EXAMPLE_CUE_RE.search(window)
+    while m is not None:
+        tail = window[m.end("cue") :]
+        if tail.count(")") <= tail.count("("):
+            return True
+        m = EXAMPLE_CUE_RE.search(window, m.end("cue"))
+    return False

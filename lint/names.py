@@ -329,9 +329,12 @@ REQUEST_HEADS = frozenset(
         "document",
         "documents",
         "docs",
+        "passage",
         "passages",
+        "chunk",
         "chunks",
         "snippets",
+        "excerpt",
         "excerpts",
         "sources",
         "results",
@@ -382,6 +385,9 @@ REQUEST_HEADS = frozenset(
     ]
 )
 REQUEST_BARE = frozenset(["prompt"])
+# What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
+# request, unlike the tool's own name or description.
+PRODUCT_HEADS = frozenset(["output", "outputs", "result", "results", "response", "responses"])
 PROMPT_OWNERS = frozenset(["user", "human", "customer", "current", "initial", "original", "input"])
 # Words naming an instant, not a kind of value: `today_label` is a date, `today_format` is not.
 INSTANT_WORDS = frozenset(["today", "now", "tomorrow", "yesterday", "utcnow"])
@@ -426,6 +432,8 @@ def classify_name(identifier: str) -> str | None:
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
         return "id"
     if ws & NOT_THE_USER:
+        if last in PRODUCT_HEADS and not ws & REQUEST_NOT - NOT_THE_USER:
+            return "request"  # `tool_output`, `last_tool_response`: what this call returned
         return None  # the tool's or the agent's name, not the user's
     if last == "home" and len(parts) <= 2 and not ws & {"app", "site", "page", "project"}:
         return "user"  # `{{home}}`, `user_home`: the user's home directory
@@ -459,12 +467,19 @@ def classify_expr(expr: str) -> str | None:
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
         if kind == "request" and (
-            ident != idents[-1] or any(words(i) & NOT_THE_USER for i in idents)
+            ident != idents[-1]
+            or (any(words(i) & NOT_THE_USER for i in idents) and not _product(ident))
         ):
             continue  # `task.workspace_name`: the attribute says; `tool.description` is fixed
         if kind is not None:
             return kind
     return None
+
+
+def _product(ident: str) -> bool:
+    """`tool_output`, `result`: what a tool or an agent produced on this call."""
+    parts = [w for chunk in ident.split("_") for w in _CAMEL_RE.findall(chunk)]
+    return bool(parts) and parts[-1].lower() in PRODUCT_HEADS
 
 
 class Placeholder(NamedTuple):
@@ -502,6 +517,8 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
             single = name in {"fstring", "spaced"}
             if m.start() in seen or (single and _inside_double(text, m.start())):
                 continue
+            if name == "jinja" and "{{" in m.group("e"):
+                continue  # `{{\n "answer": "{{x}}"`: an escaped JSON brace, not an expression
             seen.add(m.start())
             expr = m.group("e").strip()
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot

@@ -15,6 +15,7 @@ WHAT = {
     "user": "per-user data",
     "order": "an unsorted file listing",
     "request": "per-request content (the user's input, retrieved context, history)",
+    "argument": "text passed in on each call of this prompt builder",
 }
 
 
@@ -48,4 +49,6 @@ def advice(kind: str) -> str:
         "runs. Wrap it in sorted()",
         "request": "; no two requests share the prefix after it. Send it in the last user turn, "
         "after every fixed instruction",
+        "argument": "; calls with different values share no prefix after it. Send it in the "
+        "last user turn, after every fixed instruction",
     }[kind]

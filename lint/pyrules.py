@@ -63,6 +63,13 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
         return
+    found = _fstring_problems(scan, node, part)
+    if _fragment(scan, node):  # what follows it is not in this file: no floor
+        found = (p._replace(fragment=True) for p in found)
+    yield from found
+
+
+def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Problem]:
     text, positions = "", []
     for value in node.values:
         if isinstance(value, ast.Constant):
@@ -217,12 +224,14 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)
-        yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
+        yield Problem(
+            KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full, None, frag
+        )
 
 
 def _fragment(scan: Scan, node: ast.AST) -> bool:
-    """A module-level `NAME = \"\"\"...\"\"\"` (maybe `.strip()`-ed) that this file never uses:
-    a piece of a prompt assembled elsewhere, so the text after it is not known here."""
+    """A module-level `NAME = \"\"\"...\"\"\"` or f-string (maybe `.strip()`-ed) that this file
+    never uses: a piece of a prompt assembled elsewhere, so the text after it is not known here."""
     cur = scan.parents.get(node)
     while isinstance(cur, ast.Attribute | ast.Call):
         cur = scan.parents.get(cur)

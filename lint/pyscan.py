@@ -17,7 +17,9 @@ from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, words
+from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
+from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -33,10 +35,12 @@ PROMPT_WORDS = {
     "messages",
     "sys",
 }
-USER_SIDE = {"user", "human", "query", "question", "input"}
-# A module whose file name says it holds prompts (`prompts.py`, `system_prompts.py`): its
-# module-level strings are prompt text even when their names do not say so (`SHELL`, `CODE`).
+# A module whose file or package name says it holds prompts (`prompts.py`, `system_prompts.py`,
+# `prompts/chat_tools.py`): its module-level strings are prompt text even when their names do
+# not say so (`SHELL`, `CODE`, `TOOL_FOLLOWUP`).
 PROMPT_MODULE_WORDS = {"prompt", "prompts"}  # not `templates.py`: web apps have those
+# Names of format strings that code, not a model, reads (`LOG_FORMAT`, `DATE_FMT`).
+CODE_FORMAT_TAILS = ("_format", "_fmt", "_pattern", "_regex", "_re")
 # A string that is only a placeholder: the marker some prompt text is filled at.
 MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
 # Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
@@ -64,15 +68,6 @@ def prompt_wrapper(name: str) -> bool:
     `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
     parts = _CAMEL.findall(name)
     return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
-
-
-def user_side(name: str) -> bool:
-    """True for names of text sent as the user turn: `user_prompt`, `HUMAN_TEMPLATE`,
-    `question_prompt`; not `query_writer_instructions` (instructions for writing queries)."""
-    ws = [w.lower() for chunk in name.split("_") for w in _CAMEL.findall(chunk)]
-    if {"user", "human"} & set(ws):
-        return True
-    return len(ws) >= 2 and ws[-1] in PROMPT_WORDS and ws[-2] in USER_SIDE
 
 
 TOOL_WORDS = {"tools", "tool", "functions"}
@@ -106,7 +101,14 @@ KWARG_PARTS = {
     "prompt": "template",
     "template": "template",
 }
-KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003", "request": "PL003", "order": "PL004"}
+KIND_CODES = {
+    "time": "PL001",
+    "id": "PL002",
+    "user": "PL003",
+    "request": "PL003",
+    "argument": "PL003",
+    "order": "PL004",
+}
 CACHEABLE = {"system", "template", "tools"}
 
 
@@ -115,6 +117,8 @@ class Scan:
 
     def __init__(self, tree: ast.Module, source: str, path: Path | None = None) -> None:
         self.source = source
+        self.tree = tree
+        self._call_args: dict[ast.AST, set[str]] | None = None
         self.lines = source.split("\n")
         self.line_starts = [0]
         for line in self.lines:
@@ -134,7 +138,9 @@ class Scan:
             and isinstance(n.func, ast.Attribute)
             and n.func.attr == "format"
         ]
-        self.prompt_module = path is not None and bool(words(Path(path).stem) & PROMPT_MODULE_WORDS)
+        self.prompt_module = path is not None and any(
+            words(part) & PROMPT_MODULE_WORDS for part in (Path(path).stem, Path(path).parent.name)
+        )
         self._roles: dict[tuple[str, bool], set[str]] = {}
         self.uses: dict[str, list[ast.AST]] = {}
         for node in ast.walk(tree):
@@ -186,11 +192,33 @@ class Scan:
         """What the value is, on evidence: a clock, id or user call (or a name or helper that
         returns one), or what a per-run prompt function reads from its run's context."""
         kind = self.facts.kind(node)
-        if kind is None and self.per_run:
-            fn = self.function_of(node)
-            if fn in self.per_run and reads(node, self.per_run[fn]):
-                return "request"
-        return kind
+        if kind is not None:
+            return kind
+        fn = self.function_of(node)
+        if fn is None:
+            return None
+        if fn in self.per_run and reads(node, self.per_run[fn]):
+            return "request"
+        if fn in self.call_args and reads(node, self.call_args[fn]):
+            return "argument"  # a text parameter of a prompt builder: new on every call
+        return None
+
+    @property
+    def call_args(self) -> dict[ast.AST, set[str]]:
+        """The text parameters of the module's prompt-building functions (kvscope.lint.pyargs)."""
+        if self._call_args is None:
+            self._call_args = {}  # recursion guard: sent_as reads no values
+            builders = [
+                fn
+                for fn in ast.walk(self.tree)
+                if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+                and (
+                    (words(fn.name) & PROMPT_WORDS and not user_side(fn.name))
+                    or "system" in self.sent_as(fn.name, call=True)
+                )
+            ]
+            self._call_args = per_call_args(self.tree, builders)
+        return self._call_args
 
     def function_of(self, node: ast.AST) -> ast.AST | None:
         cur = self.parents.get(node)
@@ -273,6 +301,11 @@ class Scan:
         value = getattr(stmt, "value", None)
         if isinstance(value, ast.Constant) and MARKER_RE.match(str(value.value)):
             return False  # `DATE_PAT = "{{CURRENT_DATE}}"`: the marker a prompt uses, not text
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        if any(
+            isinstance(t, ast.Name) and t.id.lower().endswith(CODE_FORMAT_TAILS) for t in targets
+        ):
+            return False  # `LOG_FORMAT = "%(asctime)s %(name)s"`: a format string for code
         scope = self.parents.get(stmt)
         if isinstance(scope, ast.ClassDef):
             return bool(words(scope.name) & PROMPT_WORDS)

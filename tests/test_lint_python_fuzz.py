@@ -1,6 +1,7 @@
 """The Python prompt analysis on generated modules: any mix of the constructs it follows (prompt
-wrappers, hand-filled markers, agent instructions functions, dicts of template values, raw chat
-strings, nested scopes) lints without an error, and every finding points into the file."""
+wrappers, hand-filled markers, agent instructions functions, prompt builders with text parameters
+and their calls, dicts of template values, raw chat strings, nested scopes) lints without an
+error, and every finding points into the file."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ STATEMENTS = [
     "messages = [{{'role': 'system', 'content': {NAME}}}]",
     "if {VALUE}:\n    {NAME} += 'extra'",
     "return f'''Use {{{VALUE}}} now.'''",
+    "{NAME} = build_prompt('step', z={VALUE})",
+    "{NAME} = build_prompt(*{NAME}, **{NAME})",
 ]
 HEADERS = [
     "def {NAME}({NAME}, run_context):",
@@ -45,6 +48,8 @@ HEADERS = [
     "class {NAME}PromptSet:",
     "def helper():",
     "def UserPrompt(question):",
+    "def build_prompt({NAME}: str, y: str = 'k', /, *, z: str | None = None, w: 'str' = {VALUE}):",
+    "def {NAME}(cls, step: Optional[str], *args: str):",
 ]
 
 

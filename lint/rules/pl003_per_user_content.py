@@ -22,9 +22,11 @@ Detects: placeholders whose names read as user/customer/tenant details, owned by
 `{chat_history}`, `{retrieved_context}`, loops over `conversation` and the items they render),
 values inside `{% include %}`d partials (reported on the include line), per-user settings written
 out ("The user's name is ...", "User locale: es-ES", "write in this language: english"),
-literal email addresses in captured requests; in Python, such values and per-user calls
-(`getpass.getuser()`, `locale.getlocale()`, the machine's `platform.uname()`) reaching a
-system prompt. Text only sent as the user message is not reported.
+literal email addresses in captured requests; in Python, such values, per-user calls
+(`getpass.getuser()`, `locale.getlocale()`, the machine's `platform.uname()`) and the `str`
+parameters of prompt-building functions (`def action_prompt(current_action: str)`) reaching a
+system prompt. Text only sent as the user message (`USER_PROMPT`, `HUMAN_TEMPLATE`; not a
+`USER_PREFERENCES_PROMPT` section about the user) is not reported.
 """
 
 from __future__ import annotations

@@ -42,7 +42,6 @@ LABEL_MAX_WORDS = 6
 LINE_MAX = 300  # a label is a short line; longer ones are prose (and bound the regex work)
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _OPEN_TAG_RE = re.compile(r"<(?P<t>[A-Za-z][\w.-]*)(?:\s[^<>]*)?>\s*$")
 _DECOR = r"[\s*_`'\"]*"
 # `Input text: `, `- **Upcoming events**: `, `` `current_page_text`: ``, `** The title: **`
@@ -72,39 +71,19 @@ _OWNED_RE = re.compile(
 _ALONE_RE = re.compile(r"^[\s\"'`*\->.,;]*$")
 
 
-# What a tool, an agent or a model returned on this request (`tool_output`, `agent_response`):
-# a name owned by the tool or the assistant is fixed (`tool_name`), except what it returned.
-RETURNED_HEADS = frozenset(
-    ["output", "outputs", "response", "responses", "result", "results", "observation", "reply"]
-)
-
-
-def returned_kind(expr: str) -> str | None:
-    """ "request" for `{tool_output}`, `{last_tool_response}`, `{assistant_response}`: what a
-    tool or the assistant returned this time, though the name is owned by the tool."""
-    idents = identifiers(expr)
-    if len(idents) != 1:
-        return None
-    parts = [w for chunk in idents[0].split("_") for w in _CAMEL_RE.findall(chunk)]
-    ws = {w.lower() for w in parts}
-    if not (ws & NOT_THE_USER and parts and parts[-1].lower() in RETURNED_HEADS):
-        return None
-    return None if ws & (FIXED_NAME_WORDS - NOT_THE_USER) else "request"
-
-
 _LATEST_RE = re.compile(r"[A-Za-z_][\w.]*\s*\[\s*-\s*\d+\s*\](?:\.[A-Za-z_]\w*)*")
 
 
 def placeholder_evidence(text: str, ph: Placeholder) -> tuple[str, str | None] | None:
     """(kind, label or None) for an opaquely named placeholder that the template's structure
-    shows to vary: its label, what a tool returned, or the latest item of a list."""
+    shows to vary: its label or the latest item of a list (what a tool returned,
+    `{tool_output}`, is judged by its name: kvscope.lint.names.classify_name)."""
     found = label_kind(text, ph)
     if found is not None:
         return found
-    kind = returned_kind(ph.expr)
-    if kind is None and _LATEST_RE.fullmatch(ph.expr) and not fixed_name(ph.expr):
-        kind = "request"  # `{{ commands[-1] }}`: the latest of a list that grows per request
-    return None if kind is None else (kind, None)
+    if _LATEST_RE.fullmatch(ph.expr) and not fixed_name(ph.expr):
+        return "request", None  # `{{ commands[-1] }}`: the latest of a list that grows
+    return None
 
 
 def label_kind(text: str, ph: Placeholder) -> tuple[str, str] | None:

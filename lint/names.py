@@ -387,7 +387,9 @@ REQUEST_HEADS = frozenset(
 REQUEST_BARE = frozenset(["prompt"])
 # What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
 # request, unlike the tool's own name or description.
-PRODUCT_HEADS = frozenset(["output", "outputs", "result", "results", "response", "responses"])
+PRODUCT_HEADS = frozenset(
+    ["output", "outputs", "result", "results", "response", "responses", "observation", "reply"]
+)
 PROMPT_OWNERS = frozenset(["user", "human", "customer", "current", "initial", "original", "input"])
 # Words naming an instant, not a kind of value: `today_label` is a date, `today_format` is not.
 INSTANT_WORDS = frozenset(["today", "now", "tomorrow", "yesterday", "utcnow"])

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kvscope.lint.engine import lint_text
-from kvscope.lint.evidence import judge_label, label_kind, returned_kind
+from kvscope.lint.evidence import judge_label, label_kind
 from kvscope.lint.loopevidence import fixed_collection, loop_evidence
 from kvscope.lint.loops import loop_items
-from kvscope.lint.names import placeholders
+from kvscope.lint.names import classify_expr, placeholders
 from kvscope.lint.readers import ReadError
 from kvscope.lint.rules.common import LOOP_RE
 
@@ -57,10 +57,11 @@ def test_the_finding_names_the_label_it_rests_on():
     assert "fills the `conversation_context` section" in finding.message
 
 
-def test_returned_kind():
-    assert returned_kind("last_tool_response") == "request"
-    assert returned_kind("tool_name") is None
-    assert returned_kind("tool_output_format") is None
+def test_what_a_tool_returned_is_per_request_its_name_is_not():
+    assert classify_expr("last_tool_response") == "request"
+    assert classify_expr("tool_observation") == "request"
+    assert classify_expr("tool_name") is None
+    assert classify_expr("tool_output_format") is None
 
 
 def test_loop_evidence_on_its_own():

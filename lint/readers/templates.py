@@ -14,7 +14,11 @@ from kvscope.lint.document import Document, Segment, ToolList
 from kvscope.lint.readers import ReadError
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
-PROMPTY_ROLE_RE = re.compile(r"^[ \t]*(system|user|assistant|developer)[ \t]*:[ \t]*$", re.M | re.I)
+# `system:` / `# user:` alone on a line: Prompty's role markers, and promptflow's in its Jinja
+# chat prompts (its parser takes the `#` heading form as well)
+PROMPTY_ROLE_RE = re.compile(
+    r"^[ \t]*(?:#[ \t]*)?(system|user|assistant|developer)[ \t]*:[ \t]*$", re.M | re.I
+)
 DOTPROMPT_ROLE_RE = re.compile(r"\{\{\s*role\s+[\"'](system|user|model|assistant)[\"']\s*\}\}")
 # `- role: user` in a front matter `messages:` list (prompt-management exports in Markdown)
 YAML_ROLE_RE = re.compile(
@@ -29,7 +33,10 @@ def read(text: str, path: str, kind: str) -> list[Document]:
         _check_jinja(text)
         doc = Document(path, "jinja", text, syntax="jinja")
         doc.chat_template = is_chat_template_path(path)
-        doc.segments.append(Segment(text, "template", 0))
+        if not doc.chat_template and role_marked(text):
+            doc.segments.extend(split_roles(text, 0, PROMPTY_ROLE_RE))
+        else:
+            doc.segments.append(Segment(text, "template", 0))
     elif kind == "text":
         doc = Document(path, "text", text, syntax=None)
         if _messages_front_matter(text):
@@ -76,6 +83,17 @@ def front_matter(text: str) -> tuple[Any, int]:
             f"malformed YAML front matter{where}: {getattr(exc, 'problem', exc)}"
         ) from None
     return meta, m.end()
+
+
+def role_marked(text: str) -> bool:
+    """True for a Jinja prompt in promptflow's chat format: its first line is a role marker
+    (`# system:`) and a `user:` marker follows. A `User:` line further down a prompt that does
+    not open with a role (a transcript quoted as an example) splits nothing."""
+    body = text.lstrip()
+    first = PROMPTY_ROLE_RE.match(text, text.rfind("\n", 0, len(text) - len(body)) + 1)
+    if first is None:
+        return False
+    return any(m.group(1).lower() == "user" for m in PROMPTY_ROLE_RE.finditer(text, first.end()))
 
 
 def split_roles(text: str, start: int, role_re: re.Pattern[str]) -> list[Segment]:

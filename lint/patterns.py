@@ -195,7 +195,7 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
         for m in EMAIL_RE.finditer(text):
             if not inside(quiet, m.start(), m.end()):
                 yield Literal(m.start(), m.end(), "user", m.group(), "email")
-    yield from _user_phrases(text, quiet)
+    yield from _user_phrases(text, quiet, concrete)
     if not concrete and ":" in text:
         for m in ENV_LINE_RE.finditer(text):
             value = m.group("value")
@@ -213,9 +213,10 @@ def _literals(text: str, concrete: bool) -> Iterator[Literal]:
                 yield Literal(a, b, "user", m.group("value"), "locale")
 
 
-def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
+def _user_phrases(text: str, quiet: list[tuple[int, int]], concrete: bool) -> Iterator[Literal]:
     """ "The user's name is Alice", "User locale: es-ES": matched only where an owner word
-    stands (a scan of the whole text with the full pattern is ~10x slower)."""
+    stands (a scan of the whole text with the full pattern is ~10x slower). In a template, a
+    phrase inside a few-shot example section is the example's text."""
     lower = text.lower()
     regex = USER_PHRASE_RE
     if len(lower) != len(text):  # a few characters change length when lower-cased
@@ -239,6 +240,8 @@ def _user_phrases(text: str, quiet: list[tuple[int, int]]) -> Iterator[Literal]:
             r"(?i)\b(?:if|when|whether|unless)\s+(?:the\s+)?$", before
         ):
             continue  # an example or a hypothetical ("if the user's name is X"), not a value
+        if not concrete and in_example_block(text, m.start()):
+            continue
         yield Literal(m.start(group), m.start(group) + len(value), "user", value, "user-detail")
 
 
@@ -297,8 +300,11 @@ def _dates(
             yield Literal(m.start(), m.end(), "time", value, _shape(value))
 
 
+# "-Examples-", "## Sample output", and a numbered example's own title, which may be long:
+# "## Example 7: Vague temporal references with a historical observation date".
 _EXAMPLE_HEAD_RE = re.compile(
-    r"(?im)^[^\w\n]{0,12}(?:few-shot\s+)?(?:examples?|sample(?:s| output)?|demo)\b[^\n]{0,40}$"
+    r"(?im)^[^\w\n]{0,12}(?:few-shot\s+)?(?:examples?|sample(?:s| output)?|demo)\b"
+    r"(?:[^\n]{0,40}|\s*#?\d+\s*[:.)\-–—][^\n]{0,120})$"
 )
 _REAL_HEAD_RE = re.compile(
     r"(?im)^[^\w\n]{0,12}(?:real|actual|your|now|begin|input|output format|task)\b[^\n]{0,40}$"
@@ -337,6 +343,8 @@ def _ids(
             window = text[max(0, m.start() - 60) : m.start()]
             if example_cued(window) and not ID_CUE_RE.search(window):
                 continue
+            if not concrete and in_example_block(text, m.start()):
+                continue  # an id in a few-shot example is part of the example's text
             if shape == "hex-id" and not concrete and not ID_CUE_RE.search(window):
                 continue  # a hash written into a template is the same on every request
             yield Literal(m.start(), m.end(), "id", value, shape)

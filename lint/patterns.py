@@ -445,9 +445,15 @@ def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: lis
     return example_cued(text[max(0, ph.start - 60) : ph.start])
 
 
-_PERSONA_RE = re.compile(r"(?i)(?:\byou\s+are|\byour\s+name\s+is|\bi\s+am|\bact\s+as)\W{0,3}$")
+_PERSONA_RE = re.compile(
+    r"(?i)(?:\byou\s+are|\byou['’]re|\byour\s+name\s+is|\bi\s+am|\bact\s+as|"
+    r"\b(?:agent|assistant|bot|chatbot|ai|character)\s+(?:named|called))\W{0,3}$"
+    r"|(?i:\b(?:agent|assistant|bot|chatbot)\s+['\"‘“`]$)"
+)
 
 
 def persona_slot(text: str, start: int) -> bool:
-    """True when the placeholder at `start` names the assistant: "You are {{name}}"."""
+    """True when the placeholder at `start` names the assistant: "You are {{name}}", "a helpful
+    agent named '{{name}}'", "your managed agent '{{name}}'" (not "a customer named {{name}}",
+    not "Be a good assistant. {{name}} is asking")."""
     return _PERSONA_RE.search(text, max(0, start - 30), start) is not None

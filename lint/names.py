@@ -279,6 +279,7 @@ def deploy_fixed(expr: str) -> bool:
     """True when a condition reads only feature flags, settings and constants
     (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
     same for every request of a deploy."""
+    expr = re.sub(r"\|\s*[A-Za-z_]\w*", "", expr)  # Jinja filters (`| list`) name no data
     idents = identifiers(_flag_owners_dropped(expr))
     if not idents:
         return True
@@ -286,10 +287,14 @@ def deploy_fixed(expr: str) -> bool:
         ws = words(ident)
         if ident.isupper() or ws & (FLAG_WORDS | SETTINGS_WORDS | MODEL_WORDS):
             continue
-        if ident in {"os", "environ"}:
+        if ident in {"os", "environ"} or ident in CONTAINER_METHODS:
             continue
         return False
     return True
+
+
+# `flags.values()`: a container's own methods name no data
+CONTAINER_METHODS = frozenset(["values", "items", "keys"])
 
 
 _CHAIN_RE = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")

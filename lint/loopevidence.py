@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from kvscope.lint.names import SETTINGS_WORDS, Placeholder, classify_expr
+from kvscope.lint.names import SETTINGS_WORDS, Placeholder, classify_expr, name_parts
 
 FIXED_COLLECTION_HEADS = frozenset(
     [
@@ -84,10 +84,9 @@ _FROM_END_RE = r"\[\s*(?:-\s*\d+\s*(?::[^\]]*)?|[^\]:]*:\s*-\s*\d+\s*)\]"
 def loop_evidence(text: str, collection: str, items: list[Placeholder]) -> str | None:
     """ "request" (or "user") when what the template does with an opaquely named collection
     shows it holds per-request data; None for catalogues fixed per deploy."""
-    name = re.sub(r"\.(?:items|values|keys)(?:\(\))?$", "", collection)
     if fixed_collection(text, collection):
         return None
-    ws = [w for part in name.split(".") for w in _ordered_words(part)]
+    name, ws = _collection_words(collection)
     if _indexed_from_end(text, name):
         return "request"  # `coll[-3:]`, `coll[2:-1]`, `coll[-1]`: the latest of a growing list
     if set(ws) & RELATIONAL_WORDS:
@@ -101,8 +100,7 @@ def loop_evidence(text: str, collection: str, items: list[Placeholder]) -> str |
 def fixed_collection(text: str, collection: str) -> bool:
     """True when a loop's collection reads as a catalogue fixed per deploy (`tools`,
     `available_docsets`, `examples`, `commands` that the template never indexes from the end)."""
-    name = re.sub(r"\.(?:items|values|keys)(?:\(\))?$", "", collection)
-    ws = [w for part in name.split(".") for w in _ordered_words(part)]
+    name, ws = _collection_words(collection)
     if not ws:
         return False
     if ws[-1] in FIXED_COLLECTION_HEADS and not _indexed_from_end(text, name):
@@ -110,12 +108,10 @@ def fixed_collection(text: str, collection: str) -> bool:
     return bool(set(ws) & (FIXED_COLLECTION_WORDS | SETTINGS_WORDS))
 
 
-def _ordered_words(identifier: str) -> list[str]:
-    return [
-        w.lower()
-        for chunk in identifier.split("_")
-        for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+", chunk)
-    ]
+def _collection_words(collection: str) -> tuple[str, list[str]]:
+    """(`state.files` of `state.files.items()`, its lower-case words in order)."""
+    name = re.sub(r"\.(?:items|values|keys)(?:\(\))?$", "", collection)
+    return name, [w.lower() for part in name.split(".") for w in name_parts(part)]
 
 
 def _indexed_from_end(text: str, name: str) -> bool:

@@ -130,12 +130,14 @@ _KEYWORDS = frozenset(
 )
 
 
+def name_parts(identifier: str) -> list[str]:
+    """The words of an identifier in order, as written: snake_case, camelCase, SCREAMING_CASE."""
+    return [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
+
+
 def words(identifier: str) -> set[str]:
-    """Lower-case words of an identifier: snake_case, camelCase and SCREAMING_CASE."""
-    out: set[str] = set()
-    for chunk in identifier.split("_"):
-        out.update(w.lower() for w in _CAMEL_RE.findall(chunk))
-    return out
+    """Lower-case words of an identifier (the set of its `name_parts`)."""
+    return {w.lower() for w in name_parts(identifier)}
 
 
 def identifiers(expr: str) -> list[str]:
@@ -425,7 +427,7 @@ def classify_name(identifier: str) -> str | None:
     """ "time", "id", "user" or "request" for a volatile-looking identifier, else None."""
     if identifier in TIME_PLACEHOLDER_NAMES:
         return "time"
-    parts = [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
+    parts = name_parts(identifier)
     ws = {w.lower() for w in parts}
     last = parts[-1].lower() if parts else ""
     if (
@@ -485,7 +487,7 @@ def classify_expr(expr: str) -> str | None:
 
 def _product(ident: str) -> bool:
     """`tool_output`, `result`: what a tool or an agent produced on this call."""
-    parts = [w for chunk in ident.split("_") for w in _CAMEL_RE.findall(chunk)]
+    parts = name_parts(ident)
     return bool(parts) and parts[-1].lower() in PRODUCT_HEADS
 
 

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 import ast
 
-from kvscope.lint.names import NOT_A_VALUE, NOT_THE_USER, REQUEST_NOT, SETTINGS_WORDS, words
+from kvscope.lint.names import (
+    NOT_A_VALUE,
+    NOT_THE_USER,
+    REQUEST_NOT,
+    SETTINGS_WORDS,
+    name_parts,
+    words,
+)
 from kvscope.lint.pyflow import dotted
 
 # Parameters that hand the builder prompt text to compose, not data (`base_prompt: str`).
@@ -61,7 +68,7 @@ def text_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int | N
         ws = words(a.arg)
         if not text_annotation(a.annotation) or ws & NOT_ARGUMENT_WORDS:
             continue
-        parts = [w for w in a.arg.split("_") if w]
+        parts = name_parts(a.arg)
         if parts and parts[-1].lower() in NOT_A_VALUE:
             continue  # `date_format: str`: how, not what
         default = defaults.get(a.arg)

@@ -9,9 +9,7 @@ name (kvscope.lint.pyscan.Scan.sent_as).
 
 from __future__ import annotations
 
-import re
-
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
+from kvscope.lint.names import name_parts
 
 USER_SIDE = {"user", "human", "query", "question", "input"}
 OWNERS = {"user", "human"}
@@ -41,7 +39,7 @@ def user_side(name: str) -> bool:
     ABOUT the user (`USER_PREFERENCES_PROMPT`, `MEMORY_USER_BASIC_INFORMATION_PROMPT`: sections
     substituted into the system prompt), nor `query_writer_instructions` (instructions for
     writing queries)."""
-    ws = [w.lower() for chunk in name.split("_") for w in _CAMEL.findall(chunk)]
+    ws = [w.lower() for w in name_parts(name)]
     end = len(ws)
     while end > 1 and ws[end - 1] in MESSAGE_WORDS:
         end -= 1  # `user_prompt_template`: the owner is the word before the message words

@@ -16,13 +16,12 @@ import re
 from pathlib import Path
 
 from kvscope.lint.findings import Problem
+from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
 from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads
-
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 PROMPT_WORDS = {
     "prompt",
@@ -66,7 +65,7 @@ def last_message(target: ast.AST) -> bool:
 def prompt_wrapper(name: str) -> bool:
     """A class that wraps a string as a prompt: `TextPrompt`, `PromptTemplate`,
     `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
-    parts = _CAMEL.findall(name)
+    parts = name_parts(name)
     return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
 
 

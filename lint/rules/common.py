@@ -82,7 +82,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         where = PART_NAMES.get(seg.part, "prompt")
         code: list | None = None
         syntax, slots = doc.syntax, False
-        catalogue = set() if doc.chat_template else _catalogue_items(seg.text)
+        loops = list(LOOP_RE.finditer(seg.text)) if "{" in seg.text else []
+        catalogue = set() if doc.chat_template else _catalogue_items(seg.text, loops)
         for ph in placeholders(seg.text, doc.syntax):
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
@@ -114,7 +115,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"{ADVICE[kind]}"
             )
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
-        for m in LOOP_RE.finditer(seg.text) if "{" in seg.text else ():
+        for m in loops:
             collection = m.group("e") or m.group("h")
             kind = _loop_kind(collection)
             if kind is None and not doc.chat_template:
@@ -148,12 +149,12 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
 
 
-def _catalogue_items(text: str) -> set[int]:
+def _catalogue_items(text: str, loops: list[re.Match]) -> set[int]:
     """Starts of the placeholders that show the items of loops over catalogues fixed per
     deploy (`{% for ex in examples %}{{ ex.question }}`): each item is the same on every
     request, whatever its field is called."""
     out: set[int] = set()
-    for m in LOOP_RE.finditer(text) if "{%" in text or "#each" in text else ():
+    for m in loops:
         collection = m.group("e") or m.group("h")
         if _loop_kind(collection) is None and fixed_collection(text, collection):
             out.update(ph.start for ph in loop_items(text, m))

@@ -57,6 +57,14 @@ ID_OWNERS = frozenset(
         "execution",
         "transaction",
         "txn",
+        # what a request brought or retrieved: an attached or uploaded file, a document hit
+        "file",
+        "attachment",
+        "upload",
+        "image",
+        "document",
+        "doc",
+        "chunk",
     ]
 )
 ID_WORDS = frozenset(["id", "ids", "key", "uid"])

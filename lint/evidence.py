@@ -30,6 +30,7 @@ from kvscope.lint.names import (
     Placeholder,
     classify_name,
     identifiers,
+    name_parts,
     words,
 )
 
@@ -75,12 +76,16 @@ _LATEST_RE = re.compile(r"[A-Za-z_][\w.]*\s*\[\s*-\s*\d+\s*\](?:\.[A-Za-z_]\w*)*
 
 
 def placeholder_evidence(text: str, ph: Placeholder) -> tuple[str, str | None] | None:
-    """(kind, label or None) for an opaquely named placeholder that the template's structure
-    shows to vary: its label or the latest item of a list (what a tool returned,
+    """(kind, why or None) for an opaquely named placeholder that the template's structure
+    shows to vary, `why` saying how for the finding: its label, the prompt calling it random,
+    or the latest item of a list (what a tool returned,
     `{tool_output}`, is judged by its name: kvscope.lint.names.classify_name)."""
     found = label_kind(text, ph)
     if found is not None:
-        return found
+        return found[0], f"fills the `{found[1].strip()[:40]}` section, so it"
+    said = described_random(text, ph.expr)
+    if said is not None:  # "... framed with randomized fences" and `${COMMENTS_FENCE}`
+        return "id", f"is what the prompt calls {said[:40]!r}, so it"
     if _LATEST_RE.fullmatch(ph.expr) and not fixed_name(ph.expr):
         return "request", None  # `{{ commands[-1] }}`: the latest of a list that grows
     return None
@@ -95,6 +100,33 @@ def label_kind(text: str, ph: Placeholder) -> tuple[str, str] | None:
         kind = "user" if owned else judge_label(label)
         if kind is not None:
             return kind, label
+    return None
+
+
+# "randomized fences", "a random boundary token", "a randomly generated marker"
+_RANDOM_DESC_RE = re.compile(
+    r"\b(?:randomi[sz]ed|random(?:ly[\s-]generated)?)[\s-]+(?P<w>(?:[A-Za-z]+[\s-]+){0,2}[A-Za-z]+)",
+    re.I,
+)
+
+
+def described_random(text: str, expr: str) -> str | None:
+    """True when the prompt itself (its text or its front matter's description) calls the
+    thing a placeholder's name ends with random: `${COMMENTS_FENCE}` in a template that says
+    it frames data "using randomized fences" has a new value on every call. Returns the
+    phrase that says so, else None."""
+    if fixed_name(expr) or "random" not in text.lower():
+        return None
+    idents = identifiers(expr)
+    parts = name_parts(idents[0]) if idents else []
+    head = parts[-1].lower().removesuffix("s") if parts else ""
+    if len(head) < 4:
+        return None
+    for m in _RANDOM_DESC_RE.finditer(text):
+        said = [w.lower().removesuffix("s") for w in re.split(r"[\s-]+", m.group("w"))]
+        if head in said:
+            words_said = m.group().split()
+            return " ".join(words_said[: len(words_said) - len(said) + said.index(head) + 1])
     return None
 
 

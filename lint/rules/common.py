@@ -109,7 +109,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             if kind == "user" and persona_slot(seg.text, ph.start):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
             shown = seg.text[ph.start : ph.end]
-            fills = f" fills the `{label.strip()[:40]}` section, so it" if label else ""
+            fills = f" {label}" if label else ""
             msg = (
                 f"placeholder `{shown[:60]}`{fills} puts {WHAT[kind]} into the {where}: "
                 f"{ADVICE[kind]}"

@@ -169,3 +169,22 @@ def test_fuzz_loose_reader_segments_tile_the_text(parts):
         assert seg.part in {"template", "user"}
         pos += len(seg.text)
     assert pos == len(text)
+
+
+def test_cost_line_counts_in_words_and_says_when_nothing_follows(tree, capsys):
+    date = "Today is {{ today }}.\n"
+    rules = "You answer billing questions for the support team, briefly, and cite the policy.\n"
+    (tree / "prompts" / "one.md").write_text(date + rules)  # 1 full block holds the date
+    (tree / "prompts" / "last.md").write_text(date)  # the prompt's only, partial block
+    code, out, _ = run(
+        capsys,
+        "check",
+        "prompts/one.md",
+        "prompts/last.md",
+        "--no-color",
+        "--min-blocks-at-stake",
+        "0",
+    )
+    assert code == 1 and "1 block (16 tokens) after it can never be shared" in out
+    assert "1 blocks" not in out
+    assert "nothing cacheable follows it" in out and "0 blocks" not in out

@@ -52,6 +52,15 @@ def _plain(parts: tuple[str, ...]) -> str:
     return "".join(parts).expandtabs(8)
 
 
+def _cost_words(f: Finding) -> str:
+    """What the finding costs, in words: "3 blocks (48 tokens) after it can never be shared",
+    or, for a value in the prompt's last, partial block, that nothing cacheable follows it."""
+    n = f.blocks_at_stake
+    if not n:
+        return "nothing cacheable follows it (it sits in the prompt's last, partial block)"
+    return f"{n} block{'s' * (n != 1)} ({f.tokens_at_stake} tokens) after it can never be shared"
+
+
 def _lines(findings: list[Finding], linted: int, quiet: bool) -> list[tuple[tuple[str, ...], str]]:
     """Each output line as (its text in pieces, a rich markup template for the pieces)."""
     lines: list[tuple[tuple[str, ...], str]] = []
@@ -62,10 +71,7 @@ def _lines(findings: list[Finding], linted: int, quiet: bool) -> list[tuple[tupl
         for line in _context(f):
             lines.append(((line,), "[dim]{}[/]" if line.lstrip().startswith("|") else ""))
         if f.token_offset is not None:
-            cost = (
-                f"    = token {f.token_offset}, block {f.block_index}: {f.blocks_at_stake} "
-                f"blocks ({f.tokens_at_stake} tokens) after it can never be shared"
-            )
+            cost = f"    = token {f.token_offset}, block {f.block_index}: " + _cost_words(f)
             lines.append(((cost,), "[cyan]{}[/]"))
     if quiet:
         return lines

@@ -284,7 +284,11 @@ def _dates(
         window = text[max(prev_end, m.start() - 60) : m.start()]
         prev_end = m.end()
         value = m.group()
-        if inside(urls, m.start(), m.end()) or example_cued(window):
+        if (
+            inside(urls, m.start(), m.end())
+            or example_cued(window)
+            or on_example_line(text, m.start())
+        ):
             continue
         if not concrete and (inside(code, m.start(), m.end()) or in_example_block(text, m.start())):
             continue
@@ -309,6 +313,20 @@ _EXAMPLE_HEAD_RE = re.compile(
 _REAL_HEAD_RE = re.compile(
     r"(?im)^[^\w\n]{0,12}(?:real|actual|your|now|begin|input|output format|task)\b[^\n]{0,40}$"
 )
+
+
+# A line that labels itself an example: "Example: Events -from 2022-05-22 ...", "- e.g.: ...".
+_EXAMPLE_LINE_RE = re.compile(
+    r"(?i)[\s>*_`-]{0,6}(?:for\s+example|e\.g\.|examples?|sample(?:\s+(?:input|output|call))?)"
+    r"(?:\s*#?\d+)?\s*[:\-–—]"
+)
+
+
+def on_example_line(text: str, pos: int) -> bool:
+    """True when the line holding `pos` opens with an example label: every value on it is the
+    example's (the cue's reach within a line is otherwise a few words)."""
+    start = text.rfind("\n", 0, pos) + 1
+    return _EXAMPLE_LINE_RE.match(text, start, min(pos, start + 80)) is not None
 
 
 def in_example_block(text: str, pos: int, reach: int = 2500) -> bool:
@@ -341,7 +359,9 @@ def _ids(
             if inside(quiet, m.start(), m.end()) or _example_id(value):
                 continue
             window = text[max(0, m.start() - 60) : m.start()]
-            if example_cued(window) and not ID_CUE_RE.search(window):
+            if (example_cued(window) or on_example_line(text, m.start())) and not ID_CUE_RE.search(
+                window
+            ):
                 continue
             if not concrete and in_example_block(text, m.start()):
                 continue  # an id in a few-shot example is part of the example's text

@@ -475,7 +475,15 @@ def classify_name(identifier: str) -> str | None:
 def classify_expr(expr: str) -> str | None:
     """Classify a placeholder expression such as `user.name | upper` or `now().isoformat()`.
     The first identifier decides `name`-like attributes (`tool.name` is not per-user), and
-    attributes of a settings object (`config.language`) are fixed per deploy."""
+    attributes of a settings object (`config.language`) are fixed per deploy. A helper call
+    with `$` arguments (`{{ConversationPlugin.Summarize $history}}`, Semantic Kernel's syntax)
+    renders what its arguments hold: they are judged, whatever the helper is called."""
+    call = _SK_CALL_RE.fullmatch(expr) if "$" in expr else None
+    if call:
+        for arg in _SK_ARG_RE.findall(call.group("args")):
+            kind = classify_name(arg)
+            if kind is not None:
+                return kind
     idents = identifiers(expr)
     for i, ident in enumerate(idents):
         if i < len(idents) - 1 and words(ident) & SETTINGS_WORDS:
@@ -491,6 +499,10 @@ def classify_expr(expr: str) -> str | None:
         if kind is not None:
             return kind
     return None
+
+
+_SK_CALL_RE = re.compile(r"\s*[A-Za-z_][\w.]*\s+(?P<args>[^|]*\$[A-Za-z_][^|]*)")
+_SK_ARG_RE = re.compile(r"\$([A-Za-z_]\w*)")
 
 
 def _product(ident: str) -> bool:

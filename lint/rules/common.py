@@ -115,11 +115,17 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"{ADVICE[kind]}"
             )
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
+        verdicts: list[tuple[re.Match, str | None]] = []
         for m in loops:
             collection = m.group("e") or m.group("h")
-            kind = _loop_kind(collection)
-            if kind is None and not doc.chat_template:
-                kind = loop_evidence(seg.text, collection, loop_items(seg.text, m))
+            outer = _enclosing_item(collection, m, verdicts)
+            if outer is not None:
+                kind = outer[1]  # `{{#each this}}` in `{{#each examples}}`: the outer decides
+            else:
+                kind = _loop_kind(collection)
+                if kind is None and not doc.chat_template:
+                    kind = loop_evidence(seg.text, collection, loop_items(seg.text, m))
+            verdicts.append((m, kind))
             if kind in {"request", "user"} and not doc.chat_template:
                 msg = (
                     f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the {where}: {ADVICE[kind]}"
@@ -159,6 +165,27 @@ def _catalogue_items(text: str, loops: list[re.Match]) -> set[int]:
         if _loop_kind(collection) is None and fixed_collection(text, collection):
             out.update(ph.start for ph in loop_items(text, m))
     return out
+
+
+_LOOP_VARS_RE = re.compile(r"for\s+(?P<v>[\w\s,()]+?)\s+in\s")
+
+
+def _enclosing_item(
+    collection: str, m: re.Match, verdicts: list[tuple[re.Match, str | None]]
+) -> tuple[re.Match, str | None] | None:
+    """The enclosing loop (and its verdict) when this loop iterates that loop's item
+    (Handlebars `{{#each this}}`, `{% for turn in example %}` inside `{% for example in
+    examples %}`): what it renders is the item's, judged with the enclosing loop."""
+    head = collection.split(".")[0]
+    for outer in reversed(verdicts):
+        if head == "this":
+            if outer[0].group("h"):
+                return outer
+            continue
+        names = _LOOP_VARS_RE.search(outer[0].group())
+        if names and head in re.findall(r"\w+", names.group("v")):
+            return outer
+    return None
 
 
 def _loop_kind(collection: str) -> str | None:

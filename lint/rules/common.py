@@ -84,7 +84,10 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         syntax, slots = doc.syntax, False
         loops = list(LOOP_RE.finditer(seg.text)) if "{" in seg.text else []
         catalogue = set() if doc.chat_template else _catalogue_items(seg.text, loops)
+        speakers = _speaker_labels(seg.text, doc.syntax)
         for ph in placeholders(seg.text, doc.syntax):
+            if ph.expr in speakers:
+                continue  # `{{$user}}Hi` / `{{$bot}}Hello`: who speaks, fixed per deploy
             if ph.expr.startswith("#each"):
                 continue  # a Handlebars loop read by a text syntax: LOOP_RE judges it below
             if ph.start in catalogue:
@@ -153,6 +156,26 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _speaker_labels(text: str, syntax: str | None) -> set[str]:
+    """Placeholders that name who speaks in a transcript: each only ever opens a line, with
+    the turn's words right after it, one of them twice or more, alternating with another
+    (`{{$user}}I have a question.` / `{{$bot}}Of course.`), so they are turn prefixes set per
+    deploy ("Human:", "AI:"), not the user's data."""
+    if text.count("\n") < 3:
+        return set()
+    opens: dict[str, int] = {}
+    elsewhere: set[str] = set()
+    for ph in placeholders(text, syntax):
+        line_start = ph.start == 0 or text[ph.start - 1] == "\n"
+        nxt = text[ph.end : ph.end + 1]
+        if line_start and nxt not in {"", "\n", " ", "\t", ":"}:
+            opens[ph.expr] = opens.get(ph.expr, 0) + 1
+        elif not line_start or nxt not in {"", "\n"}:
+            elsewhere.add(ph.expr)  # a value in prose, or `{{user}}: hi` (a name and a colon)
+    labels = {e for e in opens if e not in elsewhere}
+    return labels if len(labels) >= 2 and max(opens[e] for e in labels) >= 2 else set()
 
 
 def _catalogue_items(text: str, loops: list[re.Match]) -> set[int]:

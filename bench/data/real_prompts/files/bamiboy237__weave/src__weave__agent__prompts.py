@@ -1,0 +1,10 @@
+"""
+System prompts and templates.
+
+Contains all prompt engineering for the agent:
+- System prompt defining agent behavior
+- Tool usage instructions
+- Output format specifications
+- Error handling guidance
+"""
+

@@ -77,6 +77,8 @@ STATEMENTS = [
     "messages = [{{'role': 'system', 'content': {N}}}]",
     "self.{N} = self.{M}",
     "return {N}",
+    "return {N} if {M} else {M}",
+    "return helper() if {N} else self.{M}",
 ]
 HEADERS = ["def build_prompt({N}, {M}):", "def helper():", "def system_prompt(self, {N}):"]
 
@@ -92,7 +94,7 @@ def _fill(template: str, draw) -> str:
 def modules(draw) -> str:
     lines = ["import json", "TEMPLATE = 'T {x}'"]
     for _ in range(draw(st.integers(0, 4))):
-        stmt = _fill(draw(st.sampled_from(STATEMENTS[:-2])), draw)
+        stmt = _fill(draw(st.sampled_from(STATEMENTS[:-4])), draw)
         lines += stmt.split("\n")
     for _ in range(draw(st.integers(1, 3))):
         header = _fill(draw(st.sampled_from(HEADERS)), draw)

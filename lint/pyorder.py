@@ -55,8 +55,13 @@ def check_json_dumps(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     yield Problem("PL005", start, end, msg, None, fix, None)
 
 
-def unordered_json(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
-    """Why the JSON of `node` has no fixed key/item order, or None when its order is fixed."""
+def unordered_json(
+    scan: Scan, node: ast.AST, depth: int = 0, seen: frozenset[str] = frozenset()
+) -> str | None:
+    """Why the JSON of `node` has no fixed key/item order, or None when its order is fixed.
+
+    `seen` holds the names being resolved: `x = {k: v for k, v in x.items()}` refers to
+    itself, and a name met again resolves to "unknown" (None), never to recursion."""
     if depth > 3:
         return None
     if isinstance(node, ast.Dict):
@@ -82,42 +87,45 @@ def unordered_json(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
             return f"merged dicts (`{ast.unparse(node)[:40]}`)"
     if isinstance(node, ast.DictComp):
         for gen in node.generators:
-            why = unstable_source(scan, gen.iter)
+            why = unstable_source(scan, gen.iter, seen)
             if why:
                 return f"a dict built from {why}"
         return None
     if isinstance(node, ast.Name):
         if node.id in scan.updated:
             return f"merged dicts (`{node.id}.update(...)`)"
+        if node.id in seen:
+            return None
         for value in scan.assigns.get(node.id, ()):
-            why = unordered_json(scan, value, depth + 1)
+            why = unordered_json(scan, value, depth + 1, seen | {node.id})
             if why:
                 return why
         return None
-    why = unstable_source(scan, node)
+    why = unstable_source(scan, node, seen)
     return f"items from {why}" if why else None
 
 
-def unstable_source(scan: Scan, node: ast.AST) -> str | None:
-    """Why iterating `node` has no stable order, or None."""
+def unstable_source(scan: Scan, node: ast.AST, seen: frozenset[str] = frozenset()) -> str | None:
+    """Why iterating `node` has no stable order, or None (also for a name already being
+    resolved in `seen`: a self- or mutually-referential assignment is not followed again)."""
     if isinstance(node, ast.Call):
         attr = dotted(node.func)[1]
         if attr == "sorted":
             return None
         if attr in {"values", "keys", "items"} and isinstance(node.func, ast.Attribute):
-            built = dict_source(scan, node.func.value)
+            built = dict_source(scan, node.func.value, seen)
             return f"dict .{attr}() of a dict built from {built}" if built else None
         if attr in {"set", "frozenset"}:
             return "a set"
         if attr in {"list", "tuple"} and node.args:
-            return unstable_source(scan, node.args[0])
+            return unstable_source(scan, node.args[0], seen)
     if isinstance(node, ast.Set) and all(isinstance(e, ast.Constant) for e in node.elts):
         return None  # a set of names or strings, not of tool definitions
     if isinstance(node, ast.Set | ast.SetComp):
         return "a set"
     if isinstance(node, ast.ListComp | ast.GeneratorExp):
         for gen in node.generators:
-            why = unstable_source(scan, gen.iter)
+            why = unstable_source(scan, gen.iter, seen)
             if why:
                 return why
         return None
@@ -127,20 +135,26 @@ def unstable_source(scan: Scan, node: ast.AST) -> str | None:
     return None
 
 
-def dict_source(scan: Scan, node: ast.AST) -> str | None:
+def dict_source(scan: Scan, node: ast.AST, seen: frozenset[str] = frozenset()) -> str | None:
     """Why a dict's insertion order (which its views follow) can vary: it is built by a
     comprehension over a set or a file listing. A dict written in code, or filled in code
-    order, iterates in the same order every time: None."""
-    values = scan.assigns.get(node.id, []) if isinstance(node, ast.Name) else [node]
+    order, iterates in the same order every time: None. A name already in `seen` (being
+    resolved further up: `fields = {k: v for k, v in fields.items()}`) is unknown: None."""
+    if isinstance(node, ast.Name):
+        if node.id in seen:
+            return None
+        values, seen = scan.assigns.get(node.id, []), seen | {node.id}
+    else:
+        values = [node]
     for value in values:
         if isinstance(value, ast.DictComp):
             for gen in value.generators:
-                why = unstable_source(scan, gen.iter)
+                why = unstable_source(scan, gen.iter, seen)
                 if why:
                     return why
         elif isinstance(value, ast.Call) and dotted(value.func)[1] in {"dict", "fromkeys"}:
             for arg in value.args:
-                why = unstable_source(scan, arg)
+                why = unstable_source(scan, arg, seen)
                 if why:
                     return why
     return None
@@ -162,7 +176,8 @@ def set_typed(scan: Scan, name: ast.Name) -> str | None:
                 if dotted(base)[1] in SET_TYPES:
                     return f"a set (`{arg.arg}: {ast.unparse(ann)}`)"
     values = scan.assigns.get(name.id, [])
-    if values and all(unstable_source(scan, v) == "a set" for v in values):
+    seen = frozenset({name.id})
+    if values and all(unstable_source(scan, v, seen) == "a set" for v in values):
         return f"a set (`{name.id}`)"
     return None
 

@@ -6,7 +6,6 @@ import ast
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
-from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
 from kvscope.lint.patterns import (
     classify_expr,
     placeholders,
@@ -15,6 +14,7 @@ from kvscope.lint.patterns import (
     volatile_literals,
     words,
 )
+from kvscope.lint.pyconds import fixed_per_deploy, yields_text
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyorder import (
     check_json_dumps,
@@ -241,46 +241,6 @@ def _fragment(scan: Scan, node: ast.AST) -> bool:
     return bool(names) and not any(scan.uses.get(n) for n in names)
 
 
-FIXED_CALLS = {"getenv", "get_setting", "get_config"}
-
-
-def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
-    """True when the condition is the same for every request: it reads only constants
-    (`DEBUG`), settings (`settings.X`, `config.flag`) and the environment (`os.environ`,
-    `os.getenv`)."""
-    names = [n for n in ast.walk(node.test) if isinstance(n, ast.Name)]
-    if not names or deploy_fixed(ast.unparse(node.test)):
-        return True
-    for sub in ast.walk(node.test):
-        if isinstance(sub, ast.Call) and dotted(sub.func)[1] in FIXED_CALLS:
-            return True
-    loop_vars = set()
-    cur = scan.parents.get(node)
-    while cur is not None:
-        if isinstance(cur, ast.For):
-            loop_vars |= {t.id for t in ast.walk(cur.target) if isinstance(t, ast.Name)}
-        cur = scan.parents.get(cur)
-    test = node.test
-    if (
-        isinstance(test, ast.Compare)
-        and all(isinstance(c, ast.Constant) for c in test.comparators)
-        and isinstance(test.left, ast.Name)
-        and test.left.id in loop_vars
-    ):
-        return True  # `for field in fields: if field == "Examples"`: structure, not data
-    for n in names:
-        ws = words(n.id)
-        if n.id.isupper() or ws & SETTINGS_WORDS or n.id == "os":
-            continue
-        parent = scan.parents.get(n)
-        if isinstance(parent, ast.Attribute) and (
-            parent.attr.isupper() or words(parent.attr) & SETTINGS_WORDS
-        ):
-            continue  # self.config..., app.DEBUG
-        return False
-    return True
-
-
 def _system_item(node: ast.AST) -> bool:
     """A system message being appended: `{"role": "system", ...}` or `SystemMessage(...)`."""
     if isinstance(node, ast.Dict):
@@ -340,10 +300,11 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
             if _after_user_turn(scan, node, target):
                 continue
             start, end = scan.span(node.test)
+            cond, name = ast.unparse(node.test)[:50], ast.unparse(target)[:30]
             msg = (
-                f"system prompt text is added only when `{ast.unparse(node.test)[:50]}`: "
-                "requests on either side of the condition share no prefix after it. Keep the "
-                "system prompt fixed and put the variable part in the last user turn"
+                f"`{name}` gets text only when `{cond}`: "
+                f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the "
+                "last user turn"
             )
             yield Problem("PL006", start, end, msg, None, None, None)
             return
@@ -379,13 +340,22 @@ def breakpoints(scan: Scan, tree: ast.Module) -> Iterator[Problem]:
                 break
 
 
+# Python prompt code gives no rendered prompt to count: say what follows, not a cost.
+UNKNOWN_COST = (
+    "if it reaches the system prompt, requests on either side of the condition share "
+    "no prefix after it (how many tokens follow is not known from this file)."
+)
+
+
 def _conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
     if scan.prompt_part(node) not in {"system", "template"} or fixed_per_deploy(scan, node):
         return
+    if not (yields_text(scan, node.body) or yields_text(scan, node.orelse)):
+        return  # `[last] if last.tool_calls else []`, `Builder(...) if x else None`: no text
     start, end = scan.span(node)
     msg = (
-        f"the system prompt depends on `{ast.unparse(node.test)[:50]}`: requests on either side "
-        "of the condition share no prefix after it. Keep the system prompt fixed and put the "
-        "variable part in the last user turn"
+        f"this text depends on `{ast.unparse(node.test)[:50]}`: "
+        f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the last "
+        "user turn"
     )
     yield Problem("PL006", start, end, msg, None, None, None)

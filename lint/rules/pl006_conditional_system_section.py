@@ -24,7 +24,11 @@ system message. Not reported: conditions fixed per deploy (feature flags such as
 `enable_memory`, `not disable_search`, `chart_tool_enabled`, a flag asked of an object such as
 `state.has_frontend()`, settings, constants, the environment, the served model such as
 `is_vlm`), `if`s that only build the message list
-(`messages.extend(history)`), and `if`s inside a user-prompt builder (`def user_prompt(...)`).
+(`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`), Python
+conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
+`Builder(...) if x else None`: decided on data flow, not on the function's name), and
+conditions fixed per template or program instance (`if MARKER not in system_prompt`,
+`if signature.instructions`, `self.x` set only in `__init__`); see kvscope.lint.pyconds.
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ DATE_CUE_RE = re.compile(rf"(?i)(?<![A-Za-z])(?:{_CURRENT_WORDS}){_FOLLOWERS}$")
 STATIC_CUE_RE = re.compile(
     r"(?i)(?:cutoff|cut-off|cut\s+off|knowledge|trained|training|released?|release\s+date|"
     r"version|copyright|©|updated|revised|published|dated|effective|since|founded|established|"
+    r"created|creation|modified|authored|"
     r"born|deadline|due|until|till|before|after|between|from|expires?|expired|launched|"
     r"announced|introduced|deprecated|valid|"
     r"截止|截至|知识|知識|カットオフ|学習|컷오프|기준|corte|desde|hasta|depuis|jusqu|seit|bis|"

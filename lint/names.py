@@ -524,20 +524,47 @@ SYNTAXES = {
 }
 
 
+# Handlebars comments render nothing: `{{!-- ... --}}` (may hold `}}`, spans lines), `{{! ... }}`
+_MUSTACHE_COMMENT_RE = re.compile(r"\{\{~?!--.*?--~?\}\}|\{\{~?![^}]*\}\}", re.S)
+# a mustache tag that renders no value: a close tag, `else`, a block opener, a partial
+_MUSTACHE_STRUCTURAL_RE = re.compile(r"[/#^>]|else\b(?!\s*[.(\[=])|\^?\s*$")
+
+
+def mustache_comments(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every Handlebars/Mustache comment in `text`."""
+    if "{{" not in text or "!" not in text:
+        return []
+    return [m.span() for m in _MUSTACHE_COMMENT_RE.finditer(text)]
+
+
 def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
-    """Template placeholders in `text` for a template syntax (None: every known syntax)."""
+    """Template placeholders in `text` for a template syntax (None: every known syntax).
+
+    Mustache tags are told apart by their sigil before any expression is read: comments
+    (`{{!-- --}}`, `{{! }}`) and what they contain render nothing; close tags (`{{/x}}`),
+    `{{else}}`, block openers (`{{#if x}}`, `{{^x}}`: loops and conditions are judged by their
+    own rules) and partials (`{{> name}}`) render no value; `~` is whitespace control."""
     if "{" not in text and "%(" not in text:
         return
+    comments = mustache_comments(text)
     seen: set[int] = set()
     for name in SYNTAXES.get(syntax or "text", SYNTAXES["text"]):
         for m in _PLACEHOLDER_RES[name].finditer(text):
             single = name in {"fstring", "spaced"}
             if m.start() in seen or (single and _inside_double(text, m.start())):
                 continue
+            if comments and any(a <= m.start() < b for a, b in comments):
+                continue
             if name == "jinja" and "{{" in m.group("e"):
                 continue  # `{{\n "answer": "{{x}}"`: an escaped JSON brace, not an expression
-            seen.add(m.start())
             expr = m.group("e").strip()
+            if name in {"jinja", "handlebars"}:
+                expr = expr.strip("~").strip()
+                if expr.startswith("#each"):
+                    pass  # a Handlebars loop read by a text syntax: its caller judges it
+                elif _MUSTACHE_STRUCTURAL_RE.match(expr):
+                    continue
+            seen.add(m.start())
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
                 expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
             yield Placeholder(m.start(), m.end(), expr)

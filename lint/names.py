@@ -558,8 +558,11 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
             if name == "jinja" and "{{" in m.group("e"):
                 continue  # `{{\n "answer": "{{x}}"`: an escaped JSON brace, not an expression
             expr = m.group("e").strip()
+            end = m.end()
             if name in {"jinja", "handlebars"}:
                 expr = expr.strip("~").strip()
+                if expr.startswith("{") and text.startswith("}", end):  # `{{{raw}}}` read as Jinja
+                    expr, end = expr[1:].strip("~").strip(), end + 1
                 if expr.startswith("#each"):
                     pass  # a Handlebars loop read by a text syntax: its caller judges it
                 elif _MUSTACHE_STRUCTURAL_RE.match(expr):
@@ -567,7 +570,7 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
             seen.add(m.start())
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
                 expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
-            yield Placeholder(m.start(), m.end(), expr)
+            yield Placeholder(m.start(), end, expr)
 
 
 def _inside_double(text: str, pos: int) -> bool:

@@ -72,3 +72,42 @@ def test_placeholders_read_tags_by_sigil():
     exprs = [ph.expr for ph in placeholders(text, "handlebars")]
     assert exprs == ["name", "raw_html", "else_value"]
     assert [ph.expr for ph in placeholders(text, None)] == ["name", "raw_html", "else_value"]
+
+
+PIECES = [
+    '<message role="user">',
+    '<message role="system">',
+    '<message role="{{role}}">',
+    "</message>",
+    '{{#message role="user"}}',
+    "{{~/message}}",
+    '{% message role="assistant" %}',
+    "{% endmessage %}",
+    "Answer briefly.",
+    "{{request}}",
+    "\n",
+    " ",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(PIECES) | st.text(max_size=8), max_size=14))
+def test_message_sections_cover_the_text_in_order(pieces):
+    from kvscope.lint.document import Segment
+    from kvscope.lint.readers.messages import has_user_section, sections, split_segment
+
+    text = "".join(pieces)
+    spans = sections(text)
+    assert spans, "every text has at least one part"
+    ends = [0]
+    for start, end, part in spans:
+        assert ends[-1] <= start <= end <= len(text)
+        assert part in {"template", "system", "user", "assistant"}
+        ends.append(end)
+    seg = Segment(text, "template", 100)
+    cut = split_segment(seg)
+    if not has_user_section(text):
+        assert cut == [seg]
+    for piece in cut:  # each part maps back onto the very text it holds
+        offset = piece.src_start - 100
+        assert text[offset : offset + len(piece.text)] == piece.text

@@ -536,23 +536,98 @@ SYNTAXES = {
 }
 
 
+# Handlebars comments render nothing: `{{!-- ... --}}` (may hold `}}`, spans lines), `{{! ... }}`
+_MUSTACHE_COMMENT_RE = re.compile(r"\{\{~?!--.*?--~?\}\}|\{\{~?![^}]*\}\}", re.S)
+# a mustache tag that renders no value: a close tag, `else`, a block opener, a partial
+_MUSTACHE_STRUCTURAL_RE = re.compile(r"[/#^>]|else\b(?!\s*[.(\[=])|\^?\s*$")
+
+
+def mustache_comments(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every Handlebars/Mustache comment in `text`."""
+    if "{{" not in text or "!" not in text:
+        return []
+    return [m.span() for m in _MUSTACHE_COMMENT_RE.finditer(text)]
+
+
 def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
-    """Template placeholders in `text` for a template syntax (None: every known syntax)."""
+    """Template placeholders in `text` for a template syntax (None: every known syntax); a date
+    composed of component placeholders after a current-date cue (`TODAY IS: {{year}}-{{month}}-
+    {{day}}`) is one clock value, expr `current_date`."""
+    found = list(_placeholders(text, syntax))
+    if len(found) < 2 or not _DATE_PARTS & {w.lower() for ph in found for w in name_parts(ph.expr)}:
+        yield from found
+        return
+    merged = {ph.start: ph for ph in _clock_runs(text, sorted(found))}
+    covered = {ph for ph in found for run in merged.values() if run.start <= ph.start < run.end}
+    for ph in found:
+        if ph.start in merged:
+            yield merged[ph.start]
+        elif ph not in covered:
+            yield ph
+
+
+_DATE_PARTS = frozenset({"year", "month", "day", "hour", "minute", "second", "weekday"})
+_CLOCK_PARTS = _DATE_PARTS - {"year", "month"}  # the year or the month of a clock is no clock
+_DATE_SEPARATORS = frozenset("-/.:")
+
+
+def _clock_runs(text: str, found: list[Placeholder]) -> Iterator[Placeholder]:
+    from kvscope.lint.cues import date_cued
+
+    i = 0
+    while i < len(found):
+        j = i
+        while j + 1 < len(found) and text[found[j].end : found[j + 1].start] in _DATE_SEPARATORS:
+            j += 1
+        run = found[i : j + 1]
+        parts = [name_parts(ph.expr)[-1:] for ph in run]
+        lasts = {p[0].lower() for p in parts if p}
+        line = text[text.rfind("\n", 0, run[0].start) + 1 : run[0].start]
+        if (
+            j > i
+            and all(parts)
+            and lasts <= _DATE_PARTS
+            and lasts & _CLOCK_PARTS
+            and date_cued(line)
+        ):
+            yield Placeholder(run[0].start, run[-1].end, "current_date")
+        i = j + 1
+
+
+def _placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
+    """Each tag of `text` that renders a value, told apart by its sigil.
+
+    Mustache tags are told apart by their sigil before any expression is read: comments
+    (`{{!-- --}}`, `{{! }}`) and what they contain render nothing; close tags (`{{/x}}`),
+    `{{else}}`, block openers (`{{#if x}}`, `{{^x}}`: loops and conditions are judged by their
+    own rules) and partials (`{{> name}}`) render no value; `~` is whitespace control."""
     if "{" not in text and "%(" not in text:
         return
+    comments = mustache_comments(text)
     seen: set[int] = set()
     for name in SYNTAXES.get(syntax or "text", SYNTAXES["text"]):
         for m in _PLACEHOLDER_RES[name].finditer(text):
             single = name in {"fstring", "spaced"}
             if m.start() in seen or (single and _inside_double(text, m.start())):
                 continue
+            if comments and any(a <= m.start() < b for a, b in comments):
+                continue
             if name == "jinja" and "{{" in m.group("e"):
                 continue  # `{{\n "answer": "{{x}}"`: an escaped JSON brace, not an expression
-            seen.add(m.start())
             expr = m.group("e").strip()
+            end = m.end()
+            if name in {"jinja", "handlebars"}:
+                expr = expr.strip("~").strip()
+                if expr.startswith("{") and text.startswith("}", end):  # `{{{raw}}}` read as Jinja
+                    expr, end = expr[1:].strip("~").strip(), end + 1
+                if expr.startswith("#each"):
+                    pass  # a Handlebars loop read by a text syntax: its caller judges it
+                elif _MUSTACHE_STRUCTURAL_RE.match(expr):
+                    continue
+            seen.add(m.start())
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
                 expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
-            yield Placeholder(m.start(), m.end(), expr)
+            yield Placeholder(m.start(), end, expr)
 
 
 def _inside_double(text: str, pos: int) -> bool:

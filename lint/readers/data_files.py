@@ -13,6 +13,7 @@ from typing import Any
 
 from kvscope.lint.document import Document, Segment
 from kvscope.lint.readers import ReadError, requests
+from kvscope.lint.readers.messages import split_segment
 from kvscope.lint.readers.templates import read as read_template
 
 JSON_STRING_RE = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*"')
@@ -146,8 +147,9 @@ def read_yaml(text: str, path: str) -> list[Document]:
             docs.append(requests.build(doc, obj, pos.locate, "yaml"))
         elif isinstance(obj, dict) and isinstance(obj.get("template") or obj.get("prompt"), str):
             key = "template" if isinstance(obj.get("template"), str) else "prompt"
-            doc = Document(path, "yaml", text, syntax="jinja", data=obj)
-            doc.segments.append(pos.locate((key,), obj[key], "template"))
+            hbs = str(obj.get("template_format", "")).lower() == "handlebars"  # SK prompt YAML
+            doc = Document(path, "yaml", text, syntax="handlebars" if hbs else "jinja", data=obj)
+            doc.segments.extend(split_segment(pos.locate((key,), obj[key], "template")))
             doc.model = obj.get("model") if isinstance(obj.get("model"), str) else None
             doc.build_prefix()
             docs.append(doc)

@@ -2,7 +2,8 @@
 
 A template's text is its prompt as far as a linter can know it: the static text before a
 placeholder is what every request shares. Role markers (Prompty `system:` lines, Dotprompt
-`{{role "system"}}`) split the body into parts; unmarked text counts as cacheable.
+`{{role "system"}}`, message markup `<message role="user">`) split the body into parts; unmarked
+text counts as cacheable.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from kvscope.lint.document import Document, Segment, ToolList
 from kvscope.lint.readers import ReadError
+from kvscope.lint.readers.messages import split_segment
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 # `system:` / `# user:` alone on a line: Prompty's role markers, and promptflow's in its Jinja
@@ -25,6 +27,7 @@ YAML_ROLE_RE = re.compile(
     r"^[ \t]*-?[ \t]*role[ \t]*:[ \t]*[\"']?(system|user|assistant|developer)[\"']?[ \t]*$",
     re.M | re.I,
 )
+HANDLEBARS_EXTS = (".handlebars", ".hbs", ".mustache")
 PARTS = {"system": "system", "developer": "system", "user": "user"}
 
 
@@ -38,7 +41,8 @@ def read(text: str, path: str, kind: str) -> list[Document]:
         else:
             doc.segments.append(Segment(text, "template", 0))
     elif kind == "text":
-        doc = Document(path, "text", text, syntax=None)
+        hbs = path.lower().endswith(HANDLEBARS_EXTS)
+        doc = Document(path, "text", text, syntax="handlebars" if hbs else None)
         if _messages_front_matter(text):
             doc.segments.extend(split_roles(text, 0, YAML_ROLE_RE))
         else:
@@ -53,6 +57,12 @@ def read(text: str, path: str, kind: str) -> list[Document]:
         tools = meta.get("tools") if isinstance(meta, dict) else None
         if isinstance(tools, list) and tools:
             doc.tool_lists.append(ToolList(tools, [_find(text, t) for t in tools], "yaml"))
+    if not doc.chat_template:  # `<message role="user">` sections are the user turn
+        doc.segments = [
+            s
+            for seg in doc.segments
+            for s in (split_segment(seg) if seg.part == "template" else [seg])
+        ]
     doc.build_prefix()
     return [doc]
 

@@ -30,6 +30,7 @@ def read_values(text: str, path: str) -> list[Document]:
     """One template Document for a data file whose strings hold template syntax, else []."""
     from kvscope.lint.loose import _user_key as user_key
     from kvscope.lint.readers.data_files import Positions, _yaml_positions, json_positions
+    from kvscope.lint.readers.messages import split_segment
 
     pos = Positions(text)
     obj = _parse(text, path, pos, json_positions, _yaml_positions)
@@ -45,7 +46,8 @@ def read_values(text: str, path: str) -> list[Document]:
     doc.data = obj
     for where, value in strings:
         key = next((k for k in reversed(where) if isinstance(k, str)), "")
-        doc.segments.append(pos.locate(where, value, "user" if user_key(key) else "template"))
+        seg = pos.locate(where, value, "user" if user_key(key) else "template")
+        doc.segments.extend(split_segment(seg) if seg.part == "template" else [seg])
     doc.build_prefix()
     return [doc]
 

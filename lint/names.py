@@ -554,7 +554,11 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
     composed of component placeholders after a current-date cue (`TODAY IS: {{year}}-{{month}}-
     {{day}}`) is one clock value, expr `current_date`."""
     found = list(_placeholders(text, syntax))
-    if len(found) < 2 or not _DATE_PARTS & {w.lower() for ph in found for w in name_parts(ph.expr)}:
+    if (
+        len(found) < 2
+        or not _date_words(text)
+        or not _DATE_PARTS & {w.lower() for ph in found for w in name_parts(ph.expr)}
+    ):
         yield from found
         return
     merged = {ph.start: ph for ph in _clock_runs(text, sorted(found))}
@@ -567,6 +571,14 @@ def placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
 
 
 _DATE_PARTS = frozenset({"year", "month", "day", "hour", "minute", "second", "weekday"})
+
+
+def _date_words(text: str) -> bool:
+    """A cheap pre-check on the hot path: could any placeholder here name a date part?"""
+    low = text.lower()
+    return any(w in low for w in ("year", "month", "day", "hour", "minute", "second"))
+
+
 _CLOCK_PARTS = _DATE_PARTS - {"year", "month"}  # the year or the month of a clock is no clock
 _DATE_SEPARATORS = frozenset("-/.:")
 

@@ -12,6 +12,7 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
 from kvscope.lint.loopevidence import fixed_collection, loop_evidence
 from kvscope.lint.loops import loop_items
+from kvscope.lint.names import Placeholder
 from kvscope.lint.patterns import (
     classify_expr,
     inside,
@@ -84,8 +85,9 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         syntax, slots = doc.syntax, False
         loops = list(LOOP_RE.finditer(seg.text)) if "{" in seg.text else []
         catalogue = set() if doc.chat_template else _catalogue_items(seg.text, loops)
-        speakers = _speaker_labels(seg.text, doc.syntax)
-        for ph in placeholders(seg.text, doc.syntax):
+        phs = list(placeholders(seg.text, doc.syntax))
+        speakers = _speaker_labels(seg.text, phs)
+        for ph in phs:
             if ph.expr in speakers:
                 continue  # `{{$user}}Hi` / `{{$bot}}Hello`: who speaks, fixed per deploy
             if ph.expr.startswith("#each"):
@@ -158,7 +160,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
 
 
-def _speaker_labels(text: str, syntax: str | None) -> set[str]:
+def _speaker_labels(text: str, phs: list[Placeholder]) -> set[str]:
     """Placeholders that name who speaks in a transcript: each only ever opens a line, with
     the turn's words right after it, one of them twice or more, alternating with another
     (`{{$user}}I have a question.` / `{{$bot}}Of course.`), so they are turn prefixes set per
@@ -167,7 +169,7 @@ def _speaker_labels(text: str, syntax: str | None) -> set[str]:
         return set()
     opens: dict[str, int] = {}
     elsewhere: set[str] = set()
-    for ph in placeholders(text, syntax):
+    for ph in phs:
         line_start = ph.start == 0 or text[ph.start - 1] == "\n"
         nxt = text[ph.end : ph.end + 1]
         if line_start and nxt not in {"", "\n", " ", "\t", ":"}:

@@ -35,7 +35,7 @@ class Segment:
         if self.mapping == "exact":
             return self.src_start + offset
         if self.mapping == "json":
-            return self.src_start + _json_raw_len(self.raw, offset)
+            return self.src_start + json_raw_len(self.raw, offset)
         if self.mapping == "lines" and self.line_starts:
             line = self.text.count("\n", 0, offset)
             col = offset - (self.text.rfind("\n", 0, offset) + 1)
@@ -47,7 +47,7 @@ class Segment:
         return self.part in CACHEABLE_PARTS
 
 
-def _json_raw_len(raw: str, chars: int) -> int:
+def json_raw_len(raw: str, chars: int) -> int:
     """Length of the JSON string-literal body `raw` that decodes to its first `chars` chars."""
     i = decoded = 0
     while decoded < chars and i < len(raw):

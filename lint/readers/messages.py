@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from kvscope.lint.document import Segment, _json_raw_len
+from kvscope.lint.document import Segment, json_raw_len
 
 ROLES = {"system": "system", "developer": "system", "user": "user"}
 _ROLE = r"""role\s*=\s*["'](system|user|assistant|developer|tool)["']"""
@@ -72,7 +72,7 @@ def part_of(seg: Segment, start: int, end: int, part: str) -> Segment:
         lines = (seg.to_source(start), *seg.line_starts[first + 1 :])
         return Segment(text, part, lines[0], "lines", lines, path=seg.path, raw=seg.raw)
     if seg.mapping == "json":
-        a, b = _json_raw_len(seg.raw, start), _json_raw_len(seg.raw, end)
+        a, b = json_raw_len(seg.raw, start), json_raw_len(seg.raw, end)
         raw = seg.raw[a:b]
         mapping = "exact" if raw == text else "json"
         return Segment(text, part, seg.src_start + a, mapping, path=seg.path, raw=raw)

@@ -72,7 +72,10 @@ def live(tmp_path_factory):
         prom.wait_ready()
         state = Live(server, prom, capture, model_dir, work, time.time())
         time.sleep(1.0)  # the subscription is live before the first event
-        run_phases(state)
+        try:
+            run_phases(state)
+        except Exception as exc:  # every test of the module errors: say what vLLM did
+            raise RuntimeError(f"a live-vLLM phase failed: {exc!r}\n{server.state()}") from exc
         yield state
     finally:
         if prom is not None:

@@ -55,6 +55,11 @@ def vllm_env() -> dict[str, str]:
         TRANSFORMERS_OFFLINE="1",
         # Two cores are shared with the rest of the suite.
         OMP_NUM_THREADS="1",
+        # uvicorn closes a connection idle for 5 s (vLLM's default). The phases' clients pool
+        # connections across waits of about that length, so on a loaded machine a request could
+        # go out on a socket as the server closed it ("Server disconnected without sending a
+        # response"; the clients do not retry, to see every status). Keep idle ones open.
+        VLLM_HTTP_TIMEOUT_KEEP_ALIVE="900",
     )
     return env
 
@@ -179,6 +184,12 @@ class VllmServer:
             time.sleep(1)
         self.stop()
         raise RuntimeError(f"vLLM not ready in {timeout_s:.0f} s:\n{self.log_tail()}")
+
+    def state(self) -> str:
+        """Whether the server still runs, and the end of its log: for a failure's message."""
+        code = None if self.proc is None else self.proc.poll()
+        alive = "running" if self.proc is not None and code is None else f"exited ({code})"
+        return f"vLLM on {self.url} is {alive}; the end of {self.log_path}:\n{self.log_tail()}"
 
     def log_tail(self, chars: int = 4000) -> str:
         return self.log_path.read_text(errors="replace")[-chars:] if self.log_path.exists() else ""

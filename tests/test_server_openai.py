@@ -31,8 +31,10 @@ def server(files):
         yield srv
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def client(server):
+    # One per test: a pooled connection left idle across tests could be reused just as the
+    # server's 5 s keep-alive closes it, and this client does not retry (it must see each status).
     return openai.OpenAI(base_url=server.url + "/v1", api_key="unused", max_retries=0)
 
 

@@ -107,7 +107,11 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 if doc.syntax is None and _prose_slot(seg.text, code, "jinja"):
                     syntax = "jinja"  # a text template: its `{{x}}` in code are filled too
             lone = (ph.start - 1, ph.end + 1)
-            if slots and lone in code and not seg.text.startswith("``", lone[0]):
+            if (
+                lone in code
+                and not seg.text.startswith("``", lone[0])
+                and (slots or labelled_value(seg.text, *lone))
+            ):
                 code = [span for span in code if span != lone]  # `{goals}`: a quoted slot
             if shown_not_rendered(seg.text, ph, syntax, code):
                 continue
@@ -227,6 +231,29 @@ def _loop_kind(collection: str) -> str | None:
         if tail.lower() in LOOP_TAILS:
             kind = classify_expr(head)
     return kind
+
+
+_LABEL_RE = re.compile(
+    r"(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?P<label>[A-Za-z][\w ./'()-]{0,40}?)(?:\*\*)?:"
+    r"(?:\*\*)?[ \t]*$"
+)
+_DESCRIBED_RE = re.compile(
+    r"(?i)\b(?:examples?|e\.g|format|syntax|pattern|placeholders?|templates?|variables?|usage|"
+    r"replaced|such as|like)\b"
+)
+_AFTER_VALUE_RE = re.compile(r"[ \t]*(?:\([^()\n]*\))?[ \t]*[.;,]?[ \t]*(?:\n|$)")
+
+
+def labelled_value(text: str, start: int, end: int) -> bool:
+    """True when the inline code `text[start:end]` holds a value under a label of its own line
+    (`- Session ID: `{{ session_id }}``, `Memory directory: `${DIR}` (large)`): a value shown in
+    monospace, which a template fills per render. Not when the label describes a format or
+    lists placeholders ("Format: `{date}`", "replaced by: `{{user}}`, `{{home}}`")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    label = _LABEL_RE.match(text, line_start - 1 if line_start else 0, start)
+    if label is None or _DESCRIBED_RE.search(label.group("label")):
+        return False
+    return _AFTER_VALUE_RE.match(text, end) is not None
 
 
 def _prose_slot(text: str, code: list, syntax: str | None) -> bool:

@@ -173,9 +173,12 @@ def _speaker_labels(text: str, phs: list[Placeholder]) -> set[str]:
         return set()
     opens: dict[str, int] = {}
     elsewhere: set[str] = set()
+    starts = {ph.start for ph in phs}
     for ph in phs:
         line_start = ph.start == 0 or text[ph.start - 1] == "\n"
         nxt = text[ph.end : ph.end + 1]
+        if nxt == " " and ph.end + 1 in starts:
+            nxt = "{"  # `{{$bot}} {{$question}}`: the turn's words are another placeholder
         if line_start and nxt not in {"", "\n", " ", "\t", ":"}:
             opens[ph.expr] = opens.get(ph.expr, 0) + 1
         elif not line_start or nxt not in {"", "\n"}:

@@ -2,9 +2,12 @@
 
 Semantic Kernel prompts (skprompt.txt, prompt YAML `template:`) write `<message role="user">`
 ... `</message>`; its Handlebars prompts `{{#message role="user"}}` ... `{{/message}}`; haystack's
-chat prompt builder `{% message role="user" %}` ... `{% endmessage %}`. A section is its role's
-turn, as a Prompty `user:` line is. Markup that shows no user section splits nothing: the
-template stays one part and is linted whole.
+chat prompt builder `{% message role="user" %}` ... `{% endmessage %}`. A prompt written in a
+model's own chat format marks its turns with the format's header tokens: Llama 3
+`<|start_header_id|>user<|end_header_id|>` ... `<|eot_id|>`, ChatML `<|im_start|>user` ...
+`<|im_end|>`, Gemma `<start_of_turn>user` ... `<end_of_turn>`, Phi-3 `<|user|>` ... `<|end|>`.
+A section is its role's turn, as a Prompty `user:` line is. Markup that shows no user section
+splits nothing: the template stays one part and is linted whole.
 """
 
 from __future__ import annotations
@@ -15,16 +18,23 @@ from kvscope.lint.document import Segment, json_raw_len
 
 ROLES = {"system": "system", "developer": "system", "user": "user"}
 _ROLE = r"""role\s*=\s*["'](system|user|assistant|developer|tool)["']"""
+_TURN = r"(system|user|assistant|developer|tool|ipython|model)"
 OPEN_RE = re.compile(
     rf"<message\s+{_ROLE}[^>]*>"
     rf"|\{{\{{~?\s*#message\s+{_ROLE}[^{{}}]*\}}\}}"
-    rf"|\{{%-?\s*message\s+{_ROLE}[^%]*%\}}",
+    rf"|\{{%-?\s*message\s+{_ROLE}[^%]*%\}}"
+    rf"|<\|start_header_id\|>{_TURN}<\|end_header_id\|>"
+    rf"|<\|im_start\|>{_TURN}(?![\w-])"
+    rf"|<start_of_turn>{_TURN}(?![\w-])"
+    r"|<\|(system|user|assistant)\|>",
     re.I,
 )
 CLOSE_RE = re.compile(
-    r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*endmessage\s*-?%\}",
+    r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*endmessage\s*-?%\}"
+    r"|<\|eot_id\|>|<\|im_end\|>|<end_of_turn>|<\|end\|>",
     re.I,
 )
+_MARKERS = ("message", "<|", "<start_of_turn>")
 _TAG_RE = re.compile(f"{OPEN_RE.pattern}|{CLOSE_RE.pattern}", re.I)
 
 
@@ -58,7 +68,7 @@ def sections(text: str) -> list[tuple[int, int, str]]:
 
 def split_segment(seg: Segment) -> list[Segment]:
     """`seg` split at its message markup when the markup holds a user section, else [seg]."""
-    if "message" not in seg.text or not has_user_section(seg.text):
+    if not any(m in seg.text for m in _MARKERS) or not has_user_section(seg.text):
         return [seg]
     cut = [part_of(seg, a, b, part) for a, b, part in sections(seg.text)]
     return cut or [seg]

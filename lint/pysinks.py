@@ -71,9 +71,10 @@ class Sinks:
             return self._follow(("attr", cls, target.attr, obj), hops)
         return set()
 
-    def of_call(self, name: str, hops: int = 0) -> set[str]:
-        """Where the results of calling the function (or method) `name` are sent."""
-        return self._follow(("call", None, name, False), hops)
+    def of_call(self, name: str, hops: int = 0, obj: bool = False) -> set[str]:
+        """Where the results of calling the function (or method) `name` are sent (with `obj`,
+        a builder object it returns: where what it renders is sent)."""
+        return self._follow(("call", None, name, obj), hops)
 
     def of_name(self, name: str) -> set[str]:
         """Where any value read as `name` or `.name` anywhere in the module is sent."""
@@ -171,7 +172,10 @@ class Sinks:
             return set()
         if isinstance(cur, ast.Assign | ast.AnnAssign) and child is cur.value:
             return self._assigned(cur, hops, obj=True)
-        return set()  # passed on, returned by a factory, read for its fields: not followed
+        if isinstance(cur, ast.Return):  # a factory's builder: where its callers render it
+            fn = self._function(cur)
+            return self.of_call(fn.name, hops, obj=True) if fn is not None else set()
+        return set()  # passed on, read for its fields: not followed
 
     def _assigned(self, stmt: ast.Assign | ast.AnnAssign, hops: int, obj: bool) -> set[str]:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -183,9 +187,7 @@ class Sinks:
         return roles
 
     def _returned(self, stmt: ast.Return, hops: int) -> set[str]:
-        fn = self.parents.get(stmt)
-        while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-            fn = self.parents.get(fn)
+        fn = self._function(stmt)
         if fn is None:
             return set()
         roles = self.of_call(fn.name, hops)
@@ -208,6 +210,12 @@ class Sinks:
         return set()
 
     # scopes
+    def _function(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            cur = self.parents.get(cur)
+        return cur
+
     def _scope(self, node: ast.AST) -> ast.AST | None:
         """The function (or class body) a name is bound in; None at module level."""
         cur = self.parents.get(node)

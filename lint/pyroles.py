@@ -67,8 +67,12 @@ ROLE_WORDS = {
     "tool": "user",
     "function": "user",
 }
-# `ChatMessage.from_user(...)`, `Message.from_system(...)`: a role constructor by its shape.
-FROM_ROLE = {f"from_{word}": role for word, role in ROLE_WORDS.items()}
+# `ChatMessage.from_user(...)`, `Message.from_system(...)`: a role constructor by its shape
+# (not `Tool.from_function(...)`: a tool built from a function).
+FROM_ROLE = {
+    f"from_{word}": ROLE_WORDS[word]
+    for word in ("system", "developer", "user", "human", "assistant", "ai", "tool")
+}
 
 
 def role_word(node: ast.AST | None) -> str | None:
@@ -90,12 +94,12 @@ def call_role(call: ast.Call) -> str | None:
     for kw in call.keywords:
         if kw.arg == "role" and (role := role_word(kw.value)):
             return role
+    if attr.startswith("System"):
+        return "system"
+    if attr.startswith(("Human", "User")):
+        return "user"
     for name in (attr, recv) if isinstance(call.func, ast.Attribute) else (attr,):
-        if name.startswith("System"):
-            return "system"
-        if name.startswith(("Human", "User")):
-            return "user"
-        parts = name_parts(name)
+        parts = name_parts(name)  # the class of `HumanMessagePromptTemplate.from_template`
         if "Message" in parts[1:] and parts[0].lower() in ROLE_WORDS:
             return ROLE_WORDS[parts[0].lower()]  # `AIMessage`, `ToolMessage`, `DeveloperMessage`
     return None

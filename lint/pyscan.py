@@ -198,7 +198,7 @@ class Scan:
                 if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
                 and (
                     (words(fn.name) & PROMPT_WORDS and not user_side(fn.name))
-                    or self.sent_as(fn.name, call=True) & {"system", "template"}
+                    or _sent_as_prompt(self.sent_as(fn.name, call=True))
                 )
             ]
             self._call_args = per_call_args(self.tree, builders)
@@ -300,6 +300,11 @@ class Scan:
         value of `name` (a variable, or with `call` the result of calling the function
         `name`) is sent under, as far as this module shows."""
         return self.sinks.of_call(name) if call else self.sinks.of_name(name)
+
+
+def _sent_as_prompt(roles: set[str]) -> bool:
+    """A function's result is system text, or a prompt argument not also a user message."""
+    return "system" in roles or ("template" in roles and not user_turn(roles))
 
 
 def run(doc) -> Scan:

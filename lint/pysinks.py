@@ -46,17 +46,30 @@ class Sinks:
 
     def __init__(self, tree: ast.Module, parents: dict[ast.AST, ast.AST]) -> None:
         self.parents = parents
-        self.names: dict[str, list[ast.Name]] = {}
-        self.attrs: dict[str, list[ast.Attribute]] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.names.setdefault(node.id, []).append(node)
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-                self.attrs.setdefault(node.attr, []).append(node)
+        self.tree = tree
+        self._names: dict[str, list[ast.Name]] | None = None  # built on the first question
+        self._attrs: dict[str, list[ast.Attribute]] = {}
         self._bound: dict[ast.AST, set[str]] = {}
         self._global: dict[ast.AST, set[str]] = {}
         self._memo: dict[Key, tuple[int, frozenset[str]]] = {}
         self._active: set[Key] = set()
+
+    @property
+    def names(self) -> dict[str, list[ast.Name]]:
+        """The module's reads of names (and, in `attrs`, of attributes), by name."""
+        if self._names is None:
+            self._names = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                    self._names.setdefault(node.id, []).append(node)
+                elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                    self._attrs.setdefault(node.attr, []).append(node)
+        return self._names
+
+    @property
+    def attrs(self) -> dict[str, list[ast.Attribute]]:
+        _ = self.names
+        return self._attrs
 
     # entry points
     def of_target(self, target: ast.AST, hops: int = 0, obj: bool = False) -> set[str]:

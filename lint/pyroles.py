@@ -4,12 +4,20 @@ A name says "the user turn" only when the user's side owns its message word: `US
 `HUMAN_TEMPLATE`, `user_query_prompt` and `user_msg` are what the user sends, while
 `USER_PREFERENCES_PROMPT` or `USER_ROLE_PROMPT` are sections ABOUT the user, substituted into
 the system prompt. Where the module shows the messages a string lands in, that wins over the
-name (kvscope.lint.pyscan.Scan.sent_as).
+name (kvscope.lint.pysinks).
+
+The messages themselves are recognised by shape, not by library: `*.from_user(...)` /
+`*.from_system(...)`, a `role=` keyword, a `{"role": ...}` dict, a `*Message(` class whose name
+starts with the role (`SystemMessage`, `HumanMessage`, `AIMessage`). Every role but the system's
+("user", and assistant or tool turns, which come after it too) is reported as "user".
 """
 
 from __future__ import annotations
 
+import ast
+
 from kvscope.lint.names import name_parts
+from kvscope.lint.pyflow import dotted
 
 USER_SIDE = {"user", "human", "query", "question", "input"}
 OWNERS = {"user", "human"}
@@ -46,3 +54,84 @@ def user_side(name: str) -> bool:
     if end < len(ws):
         return ws[end - 1] in USER_SIDE
     return len(ws) >= 2 and ws[-1] in SENT_WORDS and ws[-2] in OWNERS
+
+
+ROLE_WORDS = {
+    "system": "system",
+    "developer": "system",
+    "user": "user",
+    "human": "user",
+    "assistant": "user",
+    "ai": "user",
+    "model": "user",
+    "tool": "user",
+    "function": "user",
+}
+# `ChatMessage.from_user(...)`, `Message.from_system(...)`: a role constructor by its shape
+# (not `Tool.from_function(...)`: a tool built from a function).
+FROM_ROLE = {
+    f"from_{word}": ROLE_WORDS[word]
+    for word in ("system", "developer", "user", "human", "assistant", "ai", "tool")
+}
+
+
+def role_word(node: ast.AST | None) -> str | None:
+    """The role a role value names: `"user"`, `ChatRole.SYSTEM`, `Role.assistant`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return ROLE_WORDS.get(node.value.lower())
+    if isinstance(node, ast.Attribute):
+        return ROLE_WORDS.get(node.attr.lower())
+    return None
+
+
+def call_role(call: ast.Call) -> str | None:
+    """The role of the message a call builds from its arguments, by the call's shape:
+    `*.from_user(...)`, `ChatMessage(role=Role.USER, ...)`, `SystemMessage(...)`,
+    `HumanMessagePromptTemplate.from_template(...)`."""
+    recv, attr = dotted(call.func)
+    if attr in FROM_ROLE:
+        return FROM_ROLE[attr]
+    for kw in call.keywords:
+        if kw.arg == "role" and (role := role_word(kw.value)):
+            return role
+    if attr.startswith("System"):
+        return "system"
+    if attr.startswith(("Human", "User")):
+        return "user"
+    for name in (attr, recv) if isinstance(call.func, ast.Attribute) else (attr,):
+        parts = name_parts(name)  # the class of `HumanMessagePromptTemplate.from_template`
+        if "Message" in parts[1:] and parts[0].lower() in ROLE_WORDS:
+            return ROLE_WORDS[parts[0].lower()]  # `AIMessage`, `ToolMessage`, `DeveloperMessage`
+    return None
+
+
+def dict_role(node: ast.Dict) -> str | None:
+    """The role of a message dict: `{"role": "user", "content": ...}`."""
+    for k, v in zip(node.keys, node.values, strict=True):
+        if isinstance(k, ast.Constant) and k.value == "role":
+            if isinstance(v, ast.Constant):  # any string but system's is a later turn
+                return "system" if v.value in {"system", "developer"} else "user"
+            return role_word(v)
+    return None
+
+
+def last_message(target: ast.AST) -> bool:
+    """`messages[-1]["content"] = ...`: replacing the last (user) message."""
+    while isinstance(target, ast.Subscript | ast.Attribute):
+        if isinstance(target, ast.Subscript):
+            idx = target.slice
+            if (
+                isinstance(idx, ast.UnaryOp)
+                and isinstance(idx.op, ast.USub)
+                and isinstance(idx.operand, ast.Constant)
+                and idx.operand.value == 1
+            ):
+                return True
+        target = target.value
+    return False
+
+
+def user_turn(roles: set[str]) -> bool:
+    """Every message the value is sent in is a user (or later) turn: a `prompt=` argument that
+    says no role does not outweigh a user message, a system one does."""
+    return "user" in roles and "system" not in roles

@@ -20,8 +20,9 @@ from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
-from kvscope.lint.pyroles import user_side
+from kvscope.lint.pyroles import call_role, dict_role, last_message, user_side, user_turn
 from kvscope.lint.pyrun import per_run_functions, reads
+from kvscope.lint.pysinks import Sinks
 
 PROMPT_WORDS = {
     "prompt",
@@ -44,22 +45,6 @@ CODE_FORMAT_TAILS = ("_format", "_fmt", "_pattern", "_regex", "_re")
 MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
 # Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
 WRAPPER_TAILS = {"prompt", "template"}
-
-
-def last_message(target: ast.AST) -> bool:
-    """`messages[-1]["content"] = ...`: replacing the last (user) message."""
-    while isinstance(target, ast.Subscript | ast.Attribute):
-        if isinstance(target, ast.Subscript):
-            idx = target.slice
-            if (
-                isinstance(idx, ast.UnaryOp)
-                and isinstance(idx.op, ast.USub)
-                and isinstance(idx.operand, ast.Constant)
-                and idx.operand.value == 1
-            ):
-                return True
-        target = target.value
-    return False
 
 
 def prompt_wrapper(name: str) -> bool:
@@ -140,7 +125,7 @@ class Scan:
         self.prompt_module = path is not None and any(
             words(part) & PROMPT_MODULE_WORDS for part in (Path(path).stem, Path(path).parent.name)
         )
-        self._roles: dict[tuple[str, bool], set[str]] = {}
+        self.sinks = Sinks(tree, self.parents)
         self.uses: dict[str, list[ast.AST]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
@@ -213,7 +198,7 @@ class Scan:
                 if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
                 and (
                     (words(fn.name) & PROMPT_WORDS and not user_side(fn.name))
-                    or "system" in self.sent_as(fn.name, call=True)
+                    or _sent_as_prompt(self.sent_as(fn.name, call=True))
                 )
             ]
             self._call_args = per_call_args(self.tree, builders)
@@ -239,7 +224,9 @@ class Scan:
                         return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
                     if ws & PROMPT_WORDS or self.prompt_scope(cur):
-                        if isinstance(t, ast.Name) and self.sent_as(t.id) == {"user"}:
+                        if isinstance(t, ast.Name | ast.Attribute) and user_turn(
+                            self.sinks.of_target(t)
+                        ):
                             return "user"
                         return "user" if user_side(ast.unparse(t).replace(".", "_")) else "system"
                 return None
@@ -255,9 +242,8 @@ class Scan:
                     if isinstance(k, ast.Constant)
                 }
                 key = next((k for k, v in keys.items() if v is child), None)
-                role = keys.get("role")
-                if isinstance(role, ast.Constant):
-                    return "system" if role.value in {"system", "developer"} else "user"
+                if "role" in keys and (role := dict_role(cur)):
+                    return role
                 if key in {"system", "instructions"}:
                     return "system"
                 if key == "description":
@@ -272,10 +258,8 @@ class Scan:
                     return "system" if role.value in {"system", "developer"} else "user"
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 name = dotted(cur.func)[1] or dotted(cur.func)[0]
-                if name.startswith("System"):
-                    return "system"
-                if name.startswith(("Human", "User")):
-                    return "user"
+                if role := call_role(cur):
+                    return role
                 if name in {"from_template"} or prompt_wrapper(name):
                     return "template"
             elif isinstance(cur, ast.Return):
@@ -285,7 +269,7 @@ class Scan:
                 if fn is not None and fn in self.per_run:
                     return "system"  # handed to the framework as the instructions
                 if fn is not None and words(fn.name) & PROMPT_WORDS:
-                    if self.sent_as(fn.name, call=True) == {"user"}:
+                    if user_turn(self.sent_as(fn.name, call=True)):
                         return "user"
                     return "user" if user_side(fn.name) else "system"
                 return None
@@ -310,72 +294,17 @@ class Scan:
             return bool(words(scope.name) & PROMPT_WORDS)
         return isinstance(scope, ast.Module) and self.prompt_module
 
-    # roles: where a template is sent
-    def sent_as(self, name: str, call: bool = False, depth: int = 0) -> set[str]:
-        """The roles ("system", "user") the value of `name` (a variable, or with `call` the
-        result of calling the function `name`) is sent under, as far as this module shows."""
-        key = (name, call)
-        if key in self._roles:
-            return self._roles[key]
-        self._roles[key] = set()  # recursion guard
-        roles: set[str] = set()
-        for node in self.uses.get(name, ()):
-            parent = self.parents.get(node)
-            if call != (isinstance(parent, ast.Call) and parent.func is node):
-                continue
-            start = self.parents[node] if call else node
-            role = self._role_at(start, name, depth)
-            if role:
-                roles.add(role)
-        self._roles[key] = roles
-        return roles
+    # roles: where a template is sent (kvscope.lint.pysinks)
+    def sent_as(self, name: str, call: bool = False) -> set[str]:
+        """The roles ("system", "user", "template": a prompt argument that says none) the
+        value of `name` (a variable, or with `call` the result of calling the function
+        `name`) is sent under, as far as this module shows."""
+        return self.sinks.of_call(name) if call else self.sinks.of_name(name)
 
-    def _role_at(self, node: ast.AST, name: str, depth: int) -> str | None:
-        child, cur = node, self.parents.get(node)
-        while cur is not None:
-            if isinstance(cur, ast.Dict) and child in cur.values:
-                for k, v in zip(cur.keys, cur.values, strict=True):
-                    if (
-                        isinstance(k, ast.Constant)
-                        and k.value == "role"
-                        and isinstance(v, ast.Constant)
-                    ):
-                        return "system" if v.value in {"system", "developer"} else "user"
-            elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
-                role = cur.elts[0]
-                if isinstance(role, ast.Constant) and isinstance(role.value, str):
-                    return "system" if role.value in {"system", "developer"} else "user"
-            elif isinstance(cur, ast.keyword) and cur.arg in KWARG_PARTS:
-                return "system"
-            elif isinstance(cur, ast.Call) and child is not cur.func:
-                fname = dotted(cur.func)[1] or dotted(cur.func)[0]
-                if fname.startswith("System"):
-                    return "system"
-                if fname.startswith(("Human", "User")):
-                    return "user"
-            elif isinstance(cur, ast.Assign | ast.AnnAssign) and depth < 3:
-                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
-                if any(last_message(t) for t in targets):
-                    return "user"
-                for t in targets:
-                    if isinstance(t, ast.Name) and t.id != name:
-                        roles = self.sent_as(t.id, depth=depth + 1)
-                        return "system" if "system" in roles else "user" if roles else None
-                return None
-            elif isinstance(cur, ast.Return) and depth < 3:
-                fn = self.parents.get(cur)
-                while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-                    fn = self.parents.get(fn)
-                if fn is None:
-                    return None
-                roles = self.sent_as(fn.name, call=True, depth=depth + 1)
-                if not roles and user_side(fn.name):
-                    return "user"  # returned by `def UserPrompt(...)`: the user turn
-                return "system" if "system" in roles else "user" if roles else None
-            elif isinstance(cur, ast.stmt):
-                return None
-            child, cur = cur, self.parents.get(cur)
-        return None
+
+def _sent_as_prompt(roles: set[str]) -> bool:
+    """A function's result is system text, or a prompt argument not also a user message."""
+    return "system" in roles or ("template" in roles and not user_turn(roles))
 
 
 def run(doc) -> Scan:

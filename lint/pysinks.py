@@ -1,0 +1,284 @@
+"""Where a value of a Python module is sent: the roles of the messages it lands in.
+
+A template rarely goes straight into a message. It is a module constant or a parameter default
+bound to an attribute (`self.prompt = prompt or DEFAULT_PROMPT`), a builder object is built with
+it (`self._builder = PromptBuilder(template=self.prompt)`: any class, a `template=`/`prompt=`
+keyword or the first positional argument), and what the builder's `.run()` / `.render()` /
+`.format()` / `.invoke()` returns, or a subscript of it (`out = self._builder.run(q=q)["prompt"]`),
+is what a message is built from. Sinks follows those bindings, each in its own scope (a local
+of one function is not a local of another; `self.x` is the attribute of one class), to the
+message constructors, recognised by shape (kvscope.lint.pyroles.call_role).
+
+The roles found: "system", "user" (and every later turn), and "template": a `prompt=` or
+`template=` argument that says nothing of the role. Every resolver keeps the bindings it is
+already resolving: a name met again while it is being resolved is "nowhere" (`a = b; b = a`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from kvscope.lint.pyroles import call_role, dict_role, last_message, user_side
+
+SYSTEM_KWARGS = {"system", "instructions", "system_prompt", "system_message", "preamble"}
+TEMPLATE_KWARGS = {"prompt", "template"}
+# What a builder object's methods return is the text built from its template.
+RENDER_METHODS = {
+    "run",
+    "run_async",
+    "arun",
+    "render",
+    "render_async",
+    "format",
+    "format_map",
+    "format_prompt",
+    "invoke",
+    "ainvoke",
+}
+MAX_HOPS = 8  # bindings followed from one value; a longer chain is "nowhere"
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+Key = tuple[str, ast.AST | None, str, bool]
+
+
+class Sinks:
+    """The roles the values of one module are sent under, as far as the module shows."""
+
+    def __init__(self, tree: ast.Module, parents: dict[ast.AST, ast.AST]) -> None:
+        self.parents = parents
+        self.tree = tree
+        self._names: dict[str, list[ast.Name]] | None = None  # built on the first question
+        self._attrs: dict[str, list[ast.Attribute]] = {}
+        self._bound: dict[ast.AST, set[str]] = {}
+        self._global: dict[ast.AST, set[str]] = {}
+        self._memo: dict[Key, tuple[int, frozenset[str]]] = {}
+        self._active: set[Key] = set()
+
+    @property
+    def names(self) -> dict[str, list[ast.Name]]:
+        """The module's reads of names (and, in `attrs`, of attributes), by name."""
+        if self._names is None:
+            self._names = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                    self._names.setdefault(node.id, []).append(node)
+                elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                    self._attrs.setdefault(node.attr, []).append(node)
+        return self._names
+
+    @property
+    def attrs(self) -> dict[str, list[ast.Attribute]]:
+        _ = self.names
+        return self._attrs
+
+    # entry points
+    def of_target(self, target: ast.AST, hops: int = 0, obj: bool = False) -> set[str]:
+        """Where the value bound to `target` (a name or an attribute) is sent."""
+        if isinstance(target, ast.Name):
+            scope = self._scope(target)
+            if isinstance(scope, ast.ClassDef):  # read as `self.NAME`, or by name in the class
+                return self._follow(("class", scope, target.id, obj), hops)
+            return self._follow(("name", scope, target.id, obj), hops)
+        if isinstance(target, ast.Attribute):
+            cls = self._class(target) if _on_self(target) else None
+            return self._follow(("attr", cls, target.attr, obj), hops)
+        return set()
+
+    def of_call(self, name: str, hops: int = 0, obj: bool = False) -> set[str]:
+        """Where the results of calling the function (or method) `name` are sent (with `obj`,
+        a builder object it returns: where what it renders is sent)."""
+        return self._follow(("call", None, name, obj), hops)
+
+    def of_name(self, name: str) -> set[str]:
+        """Where any value read as `name` or `.name` anywhere in the module is sent."""
+        return self._follow(("any", None, name, False), 0)
+
+    # bindings
+    def _follow(self, key: Key, hops: int) -> set[str]:
+        """Where the reads of one binding go. A result is reused only where it was found with
+        as many hops left as there are now: a chain cut short deep in one walk is followed
+        again when it is met closer to its start."""
+        known = self._memo.get(key)
+        if known is not None and known[0] <= hops:
+            return set(known[1])
+        if key in self._active or hops > MAX_HOPS:
+            return set()
+        self._active.add(key)
+        try:
+            roles: set[str] = set()
+            for use in self._uses(key):
+                roles |= self.walk(use, hops + 1, key[3])
+        finally:
+            self._active.discard(key)
+        self._memo[key] = (hops, frozenset(roles))
+        return roles
+
+    def _uses(self, key: Key) -> list[ast.AST]:
+        kind, scope, name, _ = key
+        if kind == "call":
+            reads = (*self.names.get(name, ()), *self.attrs.get(name, ()))
+            return [
+                call
+                for n in reads
+                if isinstance(call := self.parents.get(n), ast.Call) and call.func is n
+            ]
+        if kind == "any":
+            return [*self.names.get(name, ()), *self.attrs.get(name, ())]
+        if kind == "class":
+            body = [n for n in self.names.get(name, ()) if self._scope(n) is scope]
+            return [*body, *self.attrs.get(name, ())]
+        if kind == "attr":
+            found = self.attrs.get(name, ())
+            if scope is None:
+                return list(found)
+            return [a for a in found if _on_self(a) and self._class(a) is scope]
+        if scope is not None:  # a local (or parameter) of one function, read in it
+            return [n for n in self.names.get(name, ()) if self._inside(n, scope)]
+        return [n for n in self.names.get(name, ()) if not self._shadowed(n, name)]
+
+    def walk(self, node: ast.AST, hops: int = 0, obj: bool = False) -> set[str]:
+        """Where the value of expression `node` goes, from its place in the code up. With
+        `obj`, the value is an object built from a template: only what its render methods
+        return carries the text on."""
+        child, cur = node, self.parents.get(node)
+        if obj:
+            return self._object(child, cur, hops)
+        while cur is not None:
+            if isinstance(cur, ast.arguments):
+                return self._parameter(cur, child, hops)
+            if isinstance(cur, ast.Dict) and child in cur.values:
+                if role := dict_role(cur):
+                    return {role}
+            elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
+                role = cur.elts[0]
+                if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    return {"system" if role.value in {"system", "developer"} else "user"}
+            elif isinstance(cur, ast.keyword):
+                if cur.arg in SYSTEM_KWARGS:
+                    return {"system"}
+                if cur.arg in TEMPLATE_KWARGS:
+                    call = self.parents[cur]
+                    if isinstance(call, ast.Call) and (role := call_role(call)):
+                        return {role}
+                    return self.walk(call, hops, obj=True) or {"template"}
+                if cur.arg == "role":
+                    return set()
+            elif isinstance(cur, ast.Call) and child is not cur.func:
+                if role := call_role(cur):
+                    return {role}
+            elif isinstance(cur, ast.Assign | ast.AnnAssign):
+                return self._assigned(cur, hops, obj=False)
+            elif isinstance(cur, ast.Return):
+                return self._returned(cur, hops)
+            elif isinstance(cur, ast.stmt):
+                return set()
+            child, cur = cur, self.parents.get(cur)
+        return set()
+
+    def _object(self, child: ast.AST, cur: ast.AST | None, hops: int) -> set[str]:
+        while isinstance(cur, ast.BoolOp | ast.IfExp | ast.Await):
+            child, cur = cur, self.parents.get(cur)  # `self.b = b or Builder(template=T)`
+        if isinstance(cur, ast.Attribute) and cur.attr in RENDER_METHODS:
+            call = self.parents.get(cur)
+            if isinstance(call, ast.Call) and call.func is cur:
+                return self.walk(call, hops)
+            return set()
+        if isinstance(cur, ast.Assign | ast.AnnAssign) and child is cur.value:
+            return self._assigned(cur, hops, obj=True)
+        if isinstance(cur, ast.Return):  # a factory's builder: where its callers render it
+            fn = self._function(cur)
+            return self.of_call(fn.name, hops, obj=True) if fn is not None else set()
+        return set()  # passed on, read for its fields: not followed
+
+    def _assigned(self, stmt: ast.Assign | ast.AnnAssign, hops: int, obj: bool) -> set[str]:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if not obj and any(last_message(t) for t in targets):
+            return {"user"}
+        roles: set[str] = set()
+        for t in targets:
+            roles |= self.of_target(t, hops, obj)
+        return roles
+
+    def _returned(self, stmt: ast.Return, hops: int) -> set[str]:
+        fn = self._function(stmt)
+        if fn is None:
+            return set()
+        roles = self.of_call(fn.name, hops)
+        if not roles and user_side(fn.name):
+            return {"user"}  # returned by `def UserPrompt(...)`: the user turn
+        return roles
+
+    def _parameter(self, args: ast.arguments, default: ast.AST, hops: int) -> set[str]:
+        """A parameter default (`def __init__(self, prompt=DEFAULT_PROMPT)`): where the
+        parameter goes in its function."""
+        positional = [*args.posonlyargs, *args.args]
+        tail = positional[len(positional) - len(args.defaults) :]
+        pairs = list(zip(tail, args.defaults, strict=True))
+        kw = zip(args.kwonlyargs, args.kw_defaults, strict=True)
+        pairs += [(a, d) for a, d in kw if d is not None]
+        fn = self.parents.get(args)
+        for arg, value in pairs:
+            if value is default and fn is not None:
+                return self._follow(("name", fn, arg.arg, False), hops)
+        return set()
+
+    # scopes
+    def _function(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            cur = self.parents.get(cur)
+        return cur
+
+    def _scope(self, node: ast.AST) -> ast.AST | None:
+        """The function (or class body) a name is bound in; None at module level."""
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, (*SCOPES, ast.ClassDef)):
+            cur = self.parents.get(cur)
+        if isinstance(cur, SCOPES) and getattr(node, "id", None) in self._globals(cur):
+            return None  # `global NAME`: the module's name
+        return cur
+
+    def _class(self, node: ast.AST) -> ast.AST | None:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.ClassDef):
+            cur = self.parents.get(cur)
+        return cur
+
+    def _inside(self, node: ast.AST, scope: ast.AST) -> bool:
+        cur = self.parents.get(node)
+        while cur is not None and cur is not scope:
+            cur = self.parents.get(cur)
+        return cur is scope
+
+    def _shadowed(self, node: ast.Name, name: str) -> bool:
+        """A read of a module-level name inside a function that binds the same name itself."""
+        cur = self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, SCOPES) and name in self._binds(cur):
+                return True
+            cur = self.parents.get(cur)
+        return False
+
+    def _globals(self, fn: ast.AST) -> set[str]:
+        if fn not in self._global:
+            names = (s.names for s in ast.walk(fn) if isinstance(s, ast.Global))
+            self._global[fn] = {n for group in names for n in group}
+        return self._global[fn]
+
+    def _binds(self, fn: ast.AST) -> set[str]:
+        if fn not in self._bound:
+            a = fn.args
+            params = (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
+            bound = {x.arg for x in params if x is not None}
+            for sub in ast.walk(fn):
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                    bound.add(sub.id)
+            for sub in ast.walk(fn):
+                if isinstance(sub, ast.Global | ast.Nonlocal):
+                    bound -= set(sub.names)
+            self._bound[fn] = bound
+        return self._bound[fn]
+
+
+def _on_self(node: ast.Attribute) -> bool:
+    return isinstance(node.value, ast.Name) and node.value.id == "self"

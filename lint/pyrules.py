@@ -31,7 +31,7 @@ from kvscope.lint.pyscan import (
     dotted,
     user_side,
 )
-from kvscope.lint.pyturns import ends_in_turn, resolved, turn_at
+from kvscope.lint.pyturns import TURN_RE, ends_in_turn, resolved, turn_at
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -210,8 +210,11 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
 
     code = quiet_spans(text)[1]
     frag = _fragment(scan, node)
+    turns = TURN_RE.search(text) is not None  # a raw chat string: its user turn is not the prefix
     for ph in placeholders(text, "text"):
         if shown_not_rendered(text, ph, None, code):
+            continue
+        if turns and turn_at(text, ph.start) in {"user", "assistant"}:
             continue
         kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
         if kind:
@@ -221,6 +224,8 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
                 KIND_CODES[kind], s, e, msg + advice(kind), ph.start, None, full, None, frag
             )
     for lit in volatile_literals(text, concrete=False):
+        if turns and turn_at(text, lit.start) in {"user", "assistant"}:
+            continue
         s, e = where(lit.start, lit.end)
         msg = f"`{lit.text}` looks like {WHAT[lit.kind]} baked into the prompt"
         full = with_tools(scan, node, text)

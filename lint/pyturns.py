@@ -2,8 +2,9 @@
 
 Code that renders the chat itself (`f"{im_start}system\\n...{im_end}"`, then
 `prompt += f"\\n{im_start}user\\n{query}{im_end}"`) says the role with the chat format's own
-markers: ChatML, Llama 3 headers, Gemma turns, `[INST]`, `<|user|>`. What follows a user or an
-assistant marker is that turn, not the cacheable system prefix. Marker names held in constants
+markers: ChatML, Llama 3 headers, Gemma turns, `[INST]` (with Llama 2's `<<SYS>>`), `<|user|>`.
+What follows a user or an assistant marker is that turn, not the cacheable system prefix, also
+inside one literal that holds several turns. Marker names held in constants
 (`im_start = "<|im_start|>"`) are resolved.
 """
 
@@ -18,6 +19,7 @@ TURN_RE = re.compile(
     r"|<start_of_turn>\s*(?P<c>\w+)"
     r"|<\|(?P<d>system|user|assistant)\|>"
     r"|(?P<inst>\[INST\])|(?P<close>\[/INST\])"
+    r"|(?P<sys><<SYS>>)|(?P<endsys><</SYS>>)"  # Llama 2: the system prompt inside the first [INST]
 )
 ROLES = {
     "system": "system",
@@ -35,8 +37,10 @@ def turn_at(text: str, pos: int) -> str | None:
     before it says one."""
     role = None
     for m in TURN_RE.finditer(text, 0, pos):
-        if m.group("inst"):
+        if m.group("inst") or m.group("endsys"):
             role = "user"
+        elif m.group("sys"):
+            role = "system"
         elif m.group("close"):
             role = "assistant"
         else:

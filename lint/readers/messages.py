@@ -5,7 +5,8 @@ Semantic Kernel prompts (skprompt.txt, prompt YAML `template:`) write `<message 
 chat prompt builder `{% message role="user" %}` ... `{% endmessage %}`. A prompt written in a
 model's own chat format marks its turns with the format's header tokens: Llama 3
 `<|start_header_id|>user<|end_header_id|>` ... `<|eot_id|>`, ChatML `<|im_start|>user` ...
-`<|im_end|>`, Gemma `<start_of_turn>user` ... `<end_of_turn>`, Phi-3 `<|user|>` ... `<|end|>`.
+`<|im_end|>`, Gemma `<start_of_turn>user` ... `<end_of_turn>`, Phi-3 `<|user|>` ... `<|end|>`,
+Llama 2 `[INST] <<SYS>>` system `<</SYS>>` user `[/INST]`.
 A section is its role's turn, as a Prompty `user:` line is. Markup that shows no user section
 splits nothing: the template stays one part and is linted whole.
 """
@@ -17,6 +18,8 @@ import re
 from kvscope.lint.document import Segment, json_raw_len
 
 ROLES = {"system": "system", "developer": "system", "user": "user"}
+# Llama 2 marks turns with brackets: the system prompt sits inside the first `[INST]`.
+ROLES |= {"[inst]": "user", "<</sys>>": "user", "<<sys>>": "system", "[/inst]": "assistant"}
 _ROLE = r"""role\s*=\s*["'](system|user|assistant|developer|tool)["']"""
 _TURN = r"(system|user|assistant|developer|tool|ipython|model)"
 OPEN_RE = re.compile(
@@ -26,7 +29,8 @@ OPEN_RE = re.compile(
     rf"|<\|start_header_id\|>{_TURN}<\|end_header_id\|>"
     rf"|<\|im_start\|>{_TURN}(?![\w-])"
     rf"|<start_of_turn>{_TURN}(?![\w-])"
-    r"|<\|(system|user|assistant)\|>",
+    r"|<\|(system|user|assistant)\|>"
+    r"|(\[INST\]|<<SYS>>|<</SYS>>|\[/INST\])",
     re.I,
 )
 CLOSE_RE = re.compile(
@@ -34,13 +38,13 @@ CLOSE_RE = re.compile(
     r"|<\|eot_id\|>|<\|im_end\|>|<end_of_turn>|<\|end\|>",
     re.I,
 )
-_MARKERS = ("message", "<|", "<start_of_turn>")
+_MARKERS = ("message", "<|", "<start_of_turn>", "[INST]", "[inst]")
 _TAG_RE = re.compile(f"{OPEN_RE.pattern}|{CLOSE_RE.pattern}", re.I)
 
 
 def has_user_section(text: str) -> bool:
     """True when the markup opens a section with role user."""
-    return any(_role(m) == "user" for m in OPEN_RE.finditer(text))
+    return any(ROLES.get(_role(m) or "") == "user" for m in OPEN_RE.finditer(text))
 
 
 def _role(m: re.Match) -> str | None:

@@ -337,6 +337,8 @@ REQUEST_HEADS = frozenset(
         "context",
         "contexts",
         "history",
+        "memory",
+        "memories",
         "conversation",
         "conversations",
         "messages",

@@ -146,7 +146,7 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     if isinstance(func, ast.Attribute) and func.attr == "join":
         part = scan.prompt_part(node)
         if part in CACHEABLE and not _turn_argument(scan, node):
-            yield from spliced(scan, node, part, None, None)  # the joined lines' own fields
+            yield from spliced(scan, node, part, None, None, own=True)  # the lines' own fields
         return
     if not (isinstance(func, ast.Attribute) and func.attr == "format"):
         return

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 MAX_DEPTH = 8
 MAX_PIECES = 400
+MAX_STEPS = 2000  # expressions visited for one top-level resolution: `a() + a()` nested deep
 # Methods that return their receiver's text, trimmed or re-indented.
 PASS_THROUGH = {"strip", "lstrip", "rstrip", "dedent", "removeprefix", "removesuffix"}
 FUNCTIONS = ast.FunctionDef | ast.AsyncFunctionDef
@@ -50,12 +51,14 @@ class Resolver:
                         methods.setdefault(item.name, []).append(item)
         self._bindings: dict[ast.AST | None, dict[str, list[ast.AST]]] = {}
         self._memo: dict[ast.AST, list[Piece] | None] = {}
+        self._steps = MAX_STEPS
 
     def pieces(self, node: ast.AST) -> list[Piece] | None:
         """The pieces of a string expression, or None when it is not text composed in code
         (a bare parameter, an unknown call: the caller judges it whole)."""
         if node not in self._memo:
             self._memo[node] = None  # re-entry while resolving: unknown
+            self._steps = MAX_STEPS
             found = self._compose(node, frozenset(), 0)
             self._memo[node] = found[:MAX_PIECES] if found is not None else None
         return self._memo[node]
@@ -72,7 +75,8 @@ class Resolver:
         return found if found is not None else [Piece("", node, field)]
 
     def _compose(self, node: ast.AST, seen: frozenset, depth: int) -> list[Piece] | None:
-        if depth > MAX_DEPTH:
+        self._steps -= 1
+        if depth > MAX_DEPTH or self._steps < 0:
             return None
         if isinstance(node, ast.Constant):
             return [Piece(node.value)] if isinstance(node.value, str) else None
@@ -95,9 +99,9 @@ class Resolver:
         if isinstance(node, ast.IfExp):
             body = self._compose(node.body, seen, depth + 1)
             orelse = self._compose(node.orelse, seen, depth + 1)
-            if body is None and orelse is None:
-                return None  # either branch: both holes are listed, as alternatives
-            return (body or [Piece("", node.body)]) + (orelse or [Piece("", node.orelse)])
+            if body is None or orelse is None:
+                return None  # `stamp if edited else "never"`: judged whole, where it is used
+            return body + orelse  # either branch: both branches' holes, as alternatives
         if isinstance(node, ast.Call):
             return self._call(node, seen, depth)
         if isinstance(node, ast.Name):

@@ -171,7 +171,7 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
         if kind:
             yield problem(scan, kind, op, part, None, len(text))
         elif not isinstance(op, ast.JoinedStr):
-            yield from spliced(scan, op, part, None, None)  # a helper's text, a joined list
+            yield from spliced(scan, op, part, None, None, own=True)  # a helper's, joined lines
         text += "{}"
 
 

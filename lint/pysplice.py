@@ -18,11 +18,13 @@ from collections.abc import Iterator
 from kvscope.lint.findings import Problem
 from kvscope.lint.names import SETTINGS_WORDS
 from kvscope.lint.patterns import classify_expr, words
+from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
 from kvscope.lint.pyreport import WHAT, advice, with_tools
 from kvscope.lint.pyscan import KIND_CODES, Scan
-from kvscope.lint.pytypes import typed_kind
+from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
 
+COUNT_WHAT = "a count of messages or turns, new on every request"
 _RESOLVERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _REPORTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -57,13 +59,16 @@ def hole_kind(
     why = ""
     typed = typed_kind(scan, node, piece.field, beside)
     if typed is not None and kind in {None, typed}:
-        kind, why = typed, _annotation(scan, node)
-    if kind is None and named and not fixed_value(node):
+        kind, why = typed, typed_origin(scan, node)
+    if kind is None and named and not fixed_value(node) and not numeric_param(scan, node):
         shown = _iterated_as(scan, node)
         if shown is not None:
             kind = classify_expr(shown)
-    if kind == "time" and piece.field is not None and _year_only(piece.field):
-        kind = None
+    if kind == "time" and (
+        (piece.field is not None and _year_only(piece.field))
+        or (isinstance(node, ast.Attribute) and node.attr in COARSE_ATTRS)
+    ):
+        kind = None  # `{edited:%Y}`, `{today.year}`: a year, the same all year
     return kind, why
 
 
@@ -76,19 +81,21 @@ def spliced(
     whole: bool = False,
     beside: tuple[str, str] = ("", ""),
     field: ast.FormattedValue | None = None,
+    own: bool = False,
 ) -> Iterator[Problem]:
     """Problems for the holes of `value`, a string expression put into prompt text `text` at
-    character `at` (`text` None: the value's own text, each hole costed where it stands).
-    `whole`: a value that is not composed text is one hole (an f-string field), else nothing."""
+    character `at` (None: not known, nor the cost); `own`: the value is the prompt text, each
+    hole costed where it stands in it. `whole`: a value that is not composed text is one hole
+    (an f-string field), else there is nothing to report."""
     pieces = resolver(scan).pieces(value)
     if pieces is None:
         if not whole:
             return
         pieces = [Piece("", value, field)]
-    own, offsets = "", []
+    rendered, offsets = "", []
     for p in pieces:
-        offsets.append(len(own))
-        own += p.text if p.node is None else "{}"
+        offsets.append(len(rendered))
+        rendered += p.text if p.node is None else "{}"
     reported = _REPORTED.setdefault(scan, set())
     home = scan.function_of(value)
     for i, p in enumerate(pieces):
@@ -100,13 +107,17 @@ def spliced(
             continue
         reported.add((kind, p.node))
         where = {"system": "system prompt", "tools": "tool definitions"}.get(part, "prompt")
-        shown = f"`{ast.unparse(p.node)[:60]}`" + (f", {why}" if why else "")
+        expr = ast.unparse(p.node)[:60]
+        shown = f"`{expr}`"
+        if why:  # the parameter's type says what it is: `edited: datetime`
+            shown = why if why.startswith(f"`{expr}:") else f"{shown}, from {why}"
+        what = COUNT_WHAT if why and kind == "request" else WHAT[kind]
         fn = scan.function_of(p.node)
         if fn is home or fn is None:
-            msg = f"{WHAT[kind]} ({shown}) is interpolated into the {where}"
+            msg = f"{what} ({shown}) is interpolated into the {where}"
         else:
-            msg = f"{WHAT[kind]} ({shown}) is in the text `{fn.name}()` returns into the {where}"
-        prefix, pos = (own, offsets[i]) if text is None else (text, at)
+            msg = f"{what} ({shown}) is in the text `{fn.name}()` returns into the {where}"
+        prefix, pos = (rendered, offsets[i]) if own else (text, at)
         start, end = scan.span(p.node)
         full = with_tools(scan, value, prefix)
         yield Problem(KIND_CODES[kind], start, end, msg + advice(kind), pos, None, full)
@@ -145,19 +156,6 @@ def _one_of(source: str) -> str:
     if last.isidentifier() and len(last) > 3 and last.endswith("s") and not last.endswith("ss"):
         return last[:-1]
     return last if last.isidentifier() else source
-
-
-def _annotation(scan: Scan, node: ast.AST) -> str:
-    fn = scan.function_of(node)
-    if fn is None:
-        return ""
-    args = fn.args
-    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
-        if a.annotation is not None and any(
-            isinstance(n, ast.Name) and n.id == a.arg for n in ast.walk(node)
-        ):
-            return f"typed `{ast.unparse(a.annotation)[:30]}`"
-    return "computed from a typed parameter"
 
 
 def _year_only(field: ast.FormattedValue) -> bool:

@@ -45,6 +45,7 @@ LIMIT_WORDS = frozenset(
 YEAR_SPECS = {"%Y", "%y", "Y"}
 IGNORED_CALLS = {"len", "bool", "isinstance", "type", "id"}
 _WORD = re.compile(r"[a-z]+")
+CONTAINERS = ast.List | ast.Tuple | ast.Set | ast.Dict | ast.ListComp | ast.GeneratorExp
 
 _TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scan -> {fn: names}
 _DEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scan -> demo nodes
@@ -95,9 +96,10 @@ def param_kind(name: str, annotation: ast.AST | None) -> str | None:
     return None
 
 
-def typed_names(scan, fn: ast.AST) -> dict[str, str]:
-    """{name: kind} of `fn`'s typed parameters (see `param_kind`) that calls in this module do
-    not always pass fixed values for, and of the locals computed from them."""
+def typed_names(scan, fn: ast.AST) -> dict[str, tuple[str, ast.arg]]:
+    """{name: (kind, the typed parameter it holds or is computed from)} of `fn`'s typed
+    parameters (see `param_kind`) that calls in this module do not always pass fixed values
+    for, and of the locals computed from them."""
     table = _TABLES.setdefault(scan, {})
     if fn in table:
         return table[fn]
@@ -105,7 +107,7 @@ def typed_names(scan, fn: ast.AST) -> dict[str, str]:
     args = fn.args
     positional = [*args.posonlyargs, *args.args]
     offset = 1 if positional and positional[0].arg in {"self", "cls"} else 0
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, ast.arg]] = {}
     for i, a in enumerate([*positional, *args.kwonlyargs]):
         kind = param_kind(a.arg, a.annotation)
         if kind is None:
@@ -113,24 +115,24 @@ def typed_names(scan, fn: ast.AST) -> dict[str, str]:
         pos = i - offset if i < len(positional) else None
         if _always_fixed(scan, fn, a.arg, pos):
             continue
-        found[a.arg] = kind
+        found[a.arg] = (kind, a)
     if found:
         for _ in range(2):
             for node in ast.walk(fn):
                 if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
-                    if isinstance(node.value, ast.Compare | ast.BoolOp):
-                        continue
-                    kind = read_kind(node.value, found)
+                    if isinstance(node.value, ast.Compare | ast.BoolOp | CONTAINERS):
+                        continue  # a test, or a list of lines: its items are judged as used
+                    origin = read_typed(node.value, found)
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for t in targets:
-                        if kind and isinstance(t, ast.Name) and t.id not in found:
-                            found[t.id] = kind
+                        if origin and isinstance(t, ast.Name) and t.id not in found:
+                            found[t.id] = origin
     table[fn] = found
     return found
 
 
-def read_kind(node: ast.AST, names: dict[str, str]) -> str | None:
-    """The kind of a typed name `node` reads, not through `.year`, `len()` or a test."""
+def read_typed(node: ast.AST, names: dict[str, tuple]) -> tuple[str, ast.arg] | None:
+    """(kind, parameter) of a typed name `node` reads, not through `.year`, `len()`, a test."""
     stack = [node]
     while stack:
         sub = stack.pop()
@@ -142,8 +144,20 @@ def read_kind(node: ast.AST, names: dict[str, str]) -> str | None:
             continue
         if isinstance(sub, ast.Compare | ast.BoolOp | ast.Lambda):
             continue
+        if isinstance(sub, ast.FormattedValue) and _year_spec(sub):
+            continue  # `f"{edited:%Y}"`: a year
         stack.extend(ast.iter_child_nodes(sub))
     return None
+
+
+def typed_origin(scan, node: ast.AST) -> str:
+    """Why `node` has its typed kind, for a message: "`edited: datetime`"."""
+    fn = scan.function_of(node)
+    origin = read_typed(node, typed_names(scan, fn)) if fn is not None else None
+    if origin is None:
+        return ""
+    arg = origin[1]
+    return f"`{arg.arg}: {ast.unparse(arg.annotation)[:30]}`"
 
 
 def typed_kind(
@@ -158,7 +172,8 @@ def typed_kind(
     fn = scan.function_of(node)
     if fn is None:
         return None
-    kind = read_kind(node, typed_names(scan, fn))
+    origin = read_typed(node, typed_names(scan, fn))
+    kind = origin[0] if origin is not None else None
     if kind == "time" and field is not None and _year_spec(field):
         return None  # `{edited:%Y}`: a year, not a clock
     if kind != "count":
@@ -170,6 +185,20 @@ def typed_kind(
     if set(before[-3:] + after[:4]) & COUNTED and not set(before[-3:]) & LIMIT_WORDS:
         return "request"  # "{count} earlier messages", not "at most {n} messages"
     return None
+
+
+def numeric_param(scan, node: ast.AST) -> bool:
+    """`node` is a parameter annotated `int` / `float` (maybe optional): a number, not the
+    content its name may read as (`max_results: int` is how many results, not the results)."""
+    fn = scan.function_of(node)
+    if fn is None or not isinstance(node, ast.Name):
+        return False
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if a.arg == node.id:
+            types = annotation_types(a.annotation)
+            return bool(types) and types <= {"int", "float"}
+    return False
 
 
 def _year_spec(field: ast.FormattedValue) -> bool:

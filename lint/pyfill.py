@@ -61,7 +61,7 @@ def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         name = _MARKER_RE.match(mark) if mark is not None else None
         kind = classify_expr(name.group("name") if name else _marker_name(marker))
     if kind is not None:
-        yield problem(scan, kind, value, part, None, None)
+        yield problem(scan, kind, value, part, text, at)
 
 
 TURN_ROLES = {"user", "assistant", "human", "ai", "model", "tool", "function"}

@@ -70,9 +70,9 @@ class Resolver:
         return cur
 
     # composition
-    def _expand(self, node: ast.AST, seen: frozenset, depth: int, field=None) -> list[Piece]:
+    def _expand(self, node: ast.AST, seen: frozenset, depth: int) -> list[Piece]:
         found = self._compose(node, seen, depth)
-        return found if found is not None else [Piece("", node, field)]
+        return found if found is not None else [Piece("", node)]
 
     def _compose(self, node: ast.AST, seen: frozenset, depth: int) -> list[Piece] | None:
         self._steps -= 1
@@ -112,7 +112,7 @@ class Resolver:
         func = node.func
         if isinstance(func, ast.Attribute):
             if func.attr == "join" and len(node.args) == 1 and not node.keywords:
-                items = self._elements(node.args[0], node, seen, depth + 1)
+                items = self._elements(node.args[0], seen, depth + 1)
                 if items is None:
                     return None
                 sep = self._compose(func.value, seen, depth + 1) or []
@@ -129,6 +129,8 @@ class Resolver:
                 if func.attr == "dedent" and node.args:
                     target = node.args[0]
                 return self._compose(target, seen, depth + 1)
+        if isinstance(func, ast.Name) and func.id == "dedent" and len(node.args) == 1:
+            return self._compose(node.args[0], seen, depth + 1)
         out = None
         for fn in self.callees(node):
             key = ("fn", id(fn))
@@ -175,9 +177,7 @@ class Resolver:
             out += found if found is not None else [Piece("", value)]
         return out if any_text else None
 
-    def _elements(
-        self, node: ast.AST, at: ast.AST, seen: frozenset, depth: int
-    ) -> list[ast.AST] | None:
+    def _elements(self, node: ast.AST, seen: frozenset, depth: int) -> list[ast.AST] | None:
         """The items a `.join` argument holds: a list or tuple written out, the element of a
         comprehension (it stands for every item), or a local list grown by `.append`,
         `.extend`, `.insert` and `+=` in code order."""
@@ -189,7 +189,7 @@ class Resolver:
             return [node.elt]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
             if node.func.id in {"list", "tuple", "sorted", "reversed"}:
-                return self._elements(node.args[0], at, seen, depth + 1)
+                return self._elements(node.args[0], seen, depth + 1)
             return None
         if not isinstance(node, ast.Name):
             return None
@@ -201,7 +201,7 @@ class Resolver:
         items: list[tuple[tuple[int, int], list[ast.AST]]] = []
         for value in self.bindings(scope).get(node.id, []):
             src = value.value if isinstance(value, ast.AugAssign) else value
-            found = self._elements(src, at, seen, depth + 1)
+            found = self._elements(src, seen, depth + 1)
             if found is None:
                 return None
             items.append(((value.lineno, value.col_offset), found))
@@ -213,7 +213,7 @@ class Resolver:
             elif call.func.attr == "insert" and len(call.args) == 2:
                 found = [call.args[1]]
             elif call.func.attr == "extend" and len(call.args) == 1:
-                found = self._elements(call.args[0], at, seen, depth + 1) or [call.args[0]]
+                found = self._elements(call.args[0], seen, depth + 1) or [call.args[0]]
             else:
                 continue
             items.append(((call.lineno, call.col_offset), found))

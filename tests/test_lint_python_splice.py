@@ -82,3 +82,26 @@ def test_the_cli_no_longer_says_all_clean(tmp_path: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "All clean" not in out
     assert "a clock value (`edited: datetime`)" in out
+
+
+def test_a_marker_built_from_a_module_constant_is_found_in_the_template(tmp_path: Path) -> None:
+    """`"{" + KEYWORD + "}"` with KEYWORD a constant of this module: the marker's text is known,
+    so the finding is costed where it stands in SYSTEM."""
+    source = REPRO.replace(
+        'SYSTEM.replace("{MEMORY}",', 'SYSTEM.replace("{" + KEYWORD + "}",'
+    ).replace(
+        "from datetime import datetime\n", 'from datetime import datetime\nKEYWORD = "MEMORY"\n'
+    )
+    found = {f.code: f for f in _lint(tmp_path, source) if f.line in {r + 1 for r in ROWS}}
+    assert found["PL001"].token_offset == SYSTEM.index("{MEMORY}")
+
+
+def test_a_whole_value_fill_is_costed_from_its_marker(tmp_path: Path) -> None:
+    source = (
+        "from datetime import date\n"
+        f'SYSTEM = """{SYSTEM}"""\n'
+        "def system_message() -> str:\n"
+        '    return SYSTEM.replace("{MEMORY}", date.today().isoformat())\n'
+    )
+    found = [f for f in _lint(tmp_path, source) if f.code == "PL001"]
+    assert [f.token_offset for f in found] == [SYSTEM.index("{MEMORY}")]

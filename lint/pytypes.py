@@ -59,7 +59,7 @@ def annotation_types(node: ast.AST | None) -> set[str] | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         try:
             node = ast.parse(node.value, mode="eval").body
-        except SyntaxError:
+        except (SyntaxError, ValueError):  # not an expression, a null byte
             return None
     if isinstance(node, ast.Constant) and node.value is None:
         return set()

@@ -3,11 +3,19 @@ and what they cost (the cases themselves are data: tests/data/lint/python_splice
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kvscope.lint.cli import main
 from kvscope.lint.config import Config
 from kvscope.lint.engine import Linter
+from kvscope.lint.pytypes import annotation_types, param_kind
+
+ANNOTATION_PARTS = ["datetime", "int", "str", " | ", "None", "Optional[", "Union[", "]", ", ", "("]
 
 FIXED = "Answer from the notes, cite the note you used and say when the notes do not cover it. " * 4
 SYSTEM = f"You are a memory agent. Keep the notes below up to date.\n{{MEMORY}}\n{FIXED}"
@@ -105,3 +113,35 @@ def test_a_whole_value_fill_is_costed_from_its_marker(tmp_path: Path) -> None:
     )
     found = [f for f in _lint(tmp_path, source) if f.code == "PL001"]
     assert [f.token_offset for f in found] == [SYSTEM.index("{MEMORY}")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=40),
+        st.lists(st.sampled_from(ANNOTATION_PARTS), min_size=1, max_size=6).map("".join),
+    ),
+    st.sampled_from(["edited", "agent_id", "count", "max_results", "model_id", "n"]),
+)
+def test_any_string_annotation_is_read_without_error(text: str, name: str) -> None:
+    """String annotations are parsed: any text is an annotation or "not understood" (None)."""
+    node = ast.Constant(text)
+    types = annotation_types(node)
+    assert types is None or isinstance(types, set)
+    assert param_kind(name, node) in {None, "time", "id", "count"}
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    ["datetime", "datetime | None", "Optional[datetime]", "'datetime'", "dt.datetime", "date"],
+)
+def test_every_spelling_of_a_clock_annotation_is_evidence(tmp_path: Path, annotation) -> None:
+    source = (
+        "import datetime as dt\n"
+        "from datetime import date, datetime\n"
+        "from typing import Optional\n"
+        f"def system_prompt(edited: {annotation}) -> str:\n"
+        '    lines = [f"Notes last edited {edited}.", "Answer from the notes."]\n'
+        '    return "You are a notes assistant.\\n" + "\\n".join(lines)\n'
+    )
+    assert [(f.code, f.line) for f in _lint(tmp_path, source, floor=0)] == [("PL001", 5)]

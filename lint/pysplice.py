@@ -53,7 +53,8 @@ def hole_kind(
 ) -> tuple[str | None, str]:
     """The kind of a hole's value and, when its type says so, why (`typed datetime`). Its name
     counts only when `named` (an f-string field, an operand written where the text is used),
-    and a loop variable is named by what it iterates (`x.description` over `agents`)."""
+    and not for a loop variable whose source reads as fixed (`x.description` over `agents`,
+    over `TOOL_DOCS`)."""
     node = piece.node
     kind = scan.call_kind(node)
     why = ""
@@ -61,9 +62,10 @@ def hole_kind(
     if typed is not None and kind in {None, typed}:
         kind, why = typed, typed_origin(scan, node)
     if kind is None and named and not fixed_value(node) and not numeric_param(scan, node):
-        shown = _iterated_as(scan, node)
-        if shown is not None:
-            kind = classify_expr(shown)
+        kind = classify_expr(ast.unparse(node))
+        if kind is not None:  # unless what the loop variable iterates says otherwise
+            shown = _iterated_as(scan, node)
+            kind = classify_expr(shown) if shown is not None else None
     if kind == "time" and (
         (piece.field is not None and _year_only(piece.field))
         or (isinstance(node, ast.Attribute) and node.attr in COARSE_ATTRS)

@@ -84,7 +84,7 @@ def per_call_args(tree: ast.Module, builders: list[ast.AST]) -> dict[ast.AST, se
     """{function: its text parameters that some call may pass per request} for `builders`
     (functions whose result is prompt text), after what the module's own calls show."""
     calls: dict[str, list[ast.Call]] = {}
-    demo = _demo_nodes(tree)
+    demo = demo_nodes(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and node not in demo:
             calls.setdefault(dotted(node.func)[1], []).append(node)
@@ -94,7 +94,9 @@ def per_call_args(tree: ast.Module, builders: list[ast.AST]) -> dict[ast.AST, se
         keep = set()
         for name, pos in text_params(fn).items():
             at = None if pos is None else pos - offset
-            passed = [p for c in calls.get(fn.name, []) if (p := _passed(c, name, at)) is not None]
+            passed = [
+                p for c in calls.get(fn.name, []) if (p := passed_value(c, name, at)) is not None
+            ]
             if passed and all(_fixed(p) for p in passed):
                 continue  # every call here passes the same literal text
             keep.add(name)
@@ -108,7 +110,8 @@ def _is_method(fn: ast.AST) -> bool:
     return bool(args) and args[0].arg in {"self", "cls"}
 
 
-def _passed(call: ast.Call, name: str, pos: int | None) -> ast.AST | None:
+def passed_value(call: ast.Call, name: str, pos: int | None) -> ast.AST | None:
+    """What `call` passes for the parameter `name` (at position `pos`), if it passes it."""
     for kw in call.keywords:
         if kw.arg == name:
             return kw.value
@@ -123,7 +126,7 @@ def _fixed(node: ast.AST) -> bool:
     return isinstance(node, ast.Name) and node.id.isupper()
 
 
-def _demo_nodes(tree: ast.Module) -> set[ast.AST]:
+def demo_nodes(tree: ast.Module) -> set[ast.AST]:
     """The nodes under `if __name__ == "__main__":` at the module's top."""
     out: set[ast.AST] = set()
     for stmt in tree.body:

@@ -12,24 +12,11 @@ import re
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
-from kvscope.lint.names import SETTINGS_WORDS
-from kvscope.lint.patterns import classify_expr, placeholders, words
+from kvscope.lint.patterns import classify_expr, placeholders
 from kvscope.lint.pyreport import WHAT, problem
 from kvscope.lint.pyrun import reads, request_names
 from kvscope.lint.pyscan import CACHEABLE, Scan
-
-
-def fixed_value(node: ast.AST) -> bool:
-    """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
-    if isinstance(node, ast.Constant):
-        return True
-    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
-    if name is not None and name.isupper():
-        return True
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
+from kvscope.lint.pysplice import fixed_value, resolver, spliced
 
 
 def named_kind(scan: Scan, kw: ast.keyword) -> str | None:
@@ -47,22 +34,103 @@ _MARKER_RE = re.compile(
 
 
 def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
-    """`template.replace("<date>", today())`: a marker filled by hand. The value decides; a
-    value with no evidence is judged by the marker's name unless it is plainly fixed."""
+    """`template.replace("<date>", today())`: a marker filled by hand. The marker is a literal
+    or a constant expression (`"{" + KEYWORD + "}"`, a name bound to one); the value decides,
+    costed from the marker in the template's text: its holes when it is assembled text
+    (kvscope.lint.pysplice), else the whole value, judged by the marker's name when there is
+    no evidence and it is not plainly fixed."""
     if len(node.args) != 2 or node.keywords:
         return
     marker, value = node.args
-    if not (isinstance(marker, ast.Constant) and isinstance(marker.value, str)):
-        return
-    kind = scan.call_kind(value)
-    if kind is None and not fixed_value(value):
-        m = _MARKER_RE.match(marker.value)
-        kind = classify_expr(m.group("name")) if m else None
-    if kind is None:
+    constant, mark = marker_text(scan, marker)
+    if not constant:
         return
     part = scan.prompt_part(node)
-    if part in CACHEABLE:
-        yield problem(scan, kind, value, part, None, None)
+    if part not in CACHEABLE:
+        return
+    text = next((t for t in template_texts(scan, _receiver(node)) if mark and mark in t), None)
+    at = text.find(mark) if text is not None and mark else None
+    kind = scan.facts.kind(value)
+    if kind is None:
+        found = list(spliced(scan, value, part, text, at))
+        if found:
+            yield from found
+            return
+        kind = scan.call_kind(value)
+    if kind is None and not fixed_value(value):
+        name = _MARKER_RE.match(mark) if mark is not None else None
+        kind = classify_expr(name.group("name") if name else _marker_name(marker))
+    if kind is not None:
+        yield problem(scan, kind, value, part, text, at)
+
+
+TURN_ROLES = {"user", "assistant", "human", "ai", "model", "tool", "function"}
+
+
+def _turn_argument(scan: Scan, node: ast.AST) -> bool:
+    """`Message("user", "\n".join(dialogue))`: the text of a turn the role names first."""
+    call = scan.parents.get(node)
+    if not isinstance(call, ast.Call) or node not in call.args[1:]:
+        return False
+    role = call.args[0]
+    return isinstance(role, ast.Constant) and str(role.value).lower() in TURN_ROLES
+
+
+def _receiver(node: ast.Call) -> ast.AST:
+    """The template a chain of fills starts from: `T.replace(a, x).replace(b, y)` -> `T`."""
+    cur = node.func.value
+    while (
+        isinstance(cur, ast.Call)
+        and isinstance(cur.func, ast.Attribute)
+        and cur.func.attr in {"replace", "strip"}
+    ):
+        cur = cur.func.value
+    return cur
+
+
+def marker_text(scan: Scan, node: ast.AST, depth: int = 0) -> tuple[bool, str | None]:
+    """(is `node` a constant expression, its text when this module shows it): a literal,
+    `"{" + KEYWORD + "}"`, an f-string of constants, an UPPER name, a local bound once to one
+    of those."""
+    if depth > 4:
+        return False, None
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str), node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        (lc, lt), (rc, rt) = (
+            marker_text(scan, node.left, depth + 1),
+            marker_text(scan, node.right, depth + 1),
+        )
+        return lc and rc, lt + rt if lt is not None and rt is not None else None
+    if isinstance(node, ast.JoinedStr):
+        texts = [
+            marker_text(scan, v.value if isinstance(v, ast.FormattedValue) else v, depth + 1)
+            for v in node.values
+        ]
+        known = all(t is not None for _, t in texts)
+        return all(c for c, _ in texts), "".join(t for _, t in texts) if known else None
+    if isinstance(node, ast.Name | ast.Attribute):
+        name = node.id if isinstance(node, ast.Name) else node.attr
+        if isinstance(node, ast.Name) and not name.isupper():
+            scope = resolver(scan)._binding_scope(node)
+            values = resolver(scan).bindings(scope).get(name, [])
+            if len(values) != 1 or isinstance(values[0], ast.AugAssign):
+                return False, None
+            return marker_text(scan, values[0], depth + 1)
+        if not name.isupper():
+            return False, None
+        table = scan.assigns if isinstance(node, ast.Name) else scan.attr_assigns
+        values = table.get(name, [])
+        if len(values) == 1:
+            const, text = marker_text(scan, values[0], depth + 1)
+            return True, text if const else None
+        return True, None  # imported or rebound: a constant whose text is elsewhere
+    return False, None
+
+
+def _marker_name(node: ast.AST) -> str:
+    names = [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+    return names[-1] if names else ""
 
 
 def named_there(texts: list[str], name: str) -> bool:
@@ -75,6 +143,11 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     if isinstance(func, ast.Attribute) and func.attr == "replace":
         yield from replace_call(scan, node)
         return
+    if isinstance(func, ast.Attribute) and func.attr == "join":
+        part = scan.prompt_part(node)
+        if part in CACHEABLE and not _turn_argument(scan, node):
+            yield from spliced(scan, node, part, None, None, own=True)  # the lines' own fields
+        return
     if not (isinstance(func, ast.Attribute) and func.attr == "format"):
         return
     part = scan.prompt_part(node)
@@ -83,25 +156,35 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     if not (isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)):
         texts = template_texts(scan, func.value)
         for kw in node.keywords:  # a named template: judge the values by their names
+            if not kw.arg:
+                continue
             kind = named_kind(scan, kw)
-            if not kind or not kw.arg:
+            text = next((t for t in texts if "{" + kw.arg in t), None)  # costed on its text
+            at = text.find("{" + kw.arg) if text is not None else None
+            if not kind:
+                yield from spliced(scan, kw.value, part, text, at)  # assembled text: its holes
                 continue
             if texts and named_there(texts, kw.arg):
                 continue  # the template's own `{name}` is judged where it stands
-            text = next((t for t in texts if "{" + kw.arg in t), None)  # costed on its text
-            at = text.find("{" + kw.arg) if text is not None else None
             yield problem(scan, kind, kw.value, part, text, at)
         return
     template = func.value.value
     for i, arg in enumerate(node.args):
         kind = scan.value_kind(arg)
+        at = template.find("{}") if "{}" in template else template.find("{" + str(i))
         if kind:
-            at = template.find("{}") if "{}" in template else template.find("{" + str(i))
             yield problem(scan, kind, arg, part, template, max(at, 0))
+        else:
+            yield from spliced(scan, arg, part, template, max(at, 0))
     for kw in node.keywords:
+        if not kw.arg:
+            continue
         kind = named_kind(scan, kw)
-        if kind and kw.arg:
-            yield problem(scan, kind, kw.value, part, template, max(template.find("{" + kw.arg), 0))
+        at = max(template.find("{" + kw.arg), 0)
+        if kind:
+            yield problem(scan, kind, kw.value, part, template, at)
+        else:
+            yield from spliced(scan, kw.value, part, template, at)
 
 
 def format_vars(scan: Scan, node: ast.Dict) -> Iterator[Problem]:

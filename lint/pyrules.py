@@ -31,6 +31,7 @@ from kvscope.lint.pyscan import (
     dotted,
     user_side,
 )
+from kvscope.lint.pysplice import spliced
 from kvscope.lint.pyturns import TURN_RE, ends_in_turn, resolved, turn_at
 
 
@@ -88,6 +89,9 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
             if kind is not None:
                 judged.add(pos)
                 yield problem(scan, kind, value.value, part, text, pos)
+            else:  # assembled text (a joined list, a helper's result) or a typed value
+                beside = (chat[:at].rsplit("\n", 1)[-1], chat[at + 2 :].split("\n", 1)[0])
+                yield from spliced(scan, value.value, part, text, pos, True, beside, value)
     yield from _fstring_text(scan, node, text, judged, dict(positions))
 
 
@@ -166,6 +170,8 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
         kind = None if isinstance(op, ast.JoinedStr) else scan.value_kind(op)
         if kind:
             yield problem(scan, kind, op, part, None, len(text))
+        elif not isinstance(op, ast.JoinedStr):
+            yield from spliced(scan, op, part, None, None, own=True)  # a helper's, joined lines
         text += "{}"
 
 

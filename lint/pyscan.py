@@ -23,6 +23,7 @@ from kvscope.lint.pyflow import Facts, dotted
 from kvscope.lint.pyroles import call_role, dict_role, last_message, user_side, user_turn
 from kvscope.lint.pyrun import per_run_functions, reads
 from kvscope.lint.pysinks import Sinks
+from kvscope.lint.pytypes import typed_kind
 
 PROMPT_WORDS = {
     "prompt",
@@ -174,13 +175,17 @@ class Scan:
     # classification
     def call_kind(self, node: ast.AST) -> str | None:
         """What the value is, on evidence: a clock, id or user call (or a name or helper that
-        returns one), or what a per-run prompt function reads from its run's context."""
+        returns one), a parameter's type (kvscope.lint.pytypes), or what a per-run prompt
+        function reads from its run's context."""
         kind = self.facts.kind(node)
         if kind is not None:
             return kind
         fn = self.function_of(node)
         if fn is None:
             return None
+        kind = typed_kind(self, node)
+        if kind is not None:
+            return kind
         if fn in self.per_run and reads(node, self.per_run[fn]):
             return "request"
         if fn in self.call_args and reads(node, self.call_args[fn]):

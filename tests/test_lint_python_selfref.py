@@ -75,12 +75,33 @@ STATEMENTS = [
     "{N} = json.dumps({M})",
     "{N} = TEMPLATE.format(x={M}, **{N})",
     "messages = [{{'role': 'system', 'content': {N}}}]",
+    # assembled text (kvscope.lint.pypieces): joins of lists grown in place, helpers' results
+    "{N} = '\\n'.join({M})",
+    "{N} = '\\n'.join([{M}, f'- {{{N}}}'])",
+    "{N} = ', '.join(f'{{x}}: {{{M}}}' for x in {N})",
+    "{N}.append(f'- {{{M}}}')",
+    "{N}.extend({N})",
+    "{N}.insert(0, {M})",
+    "{N} += [{M}, {N}]",
+    "{N} += f'{{{M}}}'",
+    "{N} = helper() + {M}",
+    "{N} = Gen.build({M}) + self.helper()",
+    "{N} = TEMPLATE.replace('{{' + {M} + '}}', {N})",
+    "{N} = TEMPLATE.replace({M}, '\\n'.join({N}))",
+    "{N} = SYSTEM.format(x='\\n'.join({N}) + {M})",
+    "system_prompt = f'You are a helper. {{helper()}} {{{N}}}'",
     "self.{N} = self.{M}",
     "return {N}",
     "return {N} if {M} else {M}",
     "return helper() if {N} else self.{M}",
 ]
-HEADERS = ["def build_prompt({N}, {M}):", "def helper():", "def system_prompt(self, {N}):"]
+HEADERS = [
+    "def build_prompt({N}, {M}):",
+    "def helper():",
+    "def system_prompt(self, {N}):",
+    "def helper({N}: datetime, {M}_id: str, count: int) -> str:",
+    "class Gen:\n  @staticmethod\n  def build({N}: 'datetime | None'):",
+]
 
 
 def _fill(template: str, draw) -> str:
@@ -92,7 +113,8 @@ def _fill(template: str, draw) -> str:
 
 @st.composite
 def modules(draw) -> str:
-    lines = ["import json", "TEMPLATE = 'T {x}'"]
+    lines = ["import json", "from datetime import datetime", "TEMPLATE = 'T {x}'"]
+    lines.append("SYSTEM = 'You are a helper.\\n{x}\\nBe brief.'")
     for _ in range(draw(st.integers(0, 4))):
         stmt = _fill(draw(st.sampled_from(STATEMENTS[:-4])), draw)
         lines += stmt.split("\n")
@@ -100,10 +122,11 @@ def modules(draw) -> str:
         header = _fill(draw(st.sampled_from(HEADERS)), draw)
         if len(set(header[header.index("(") :].split(","))) < header.count(",") + 1:
             header = header.split("(")[0] + "(a0, a1):"  # duplicate parameter names do not parse
-        lines.append(header)
+        lines += header.split("\n")
+        indent = "    " if header.startswith("def") else "      "
         for _ in range(draw(st.integers(1, 6))):
             stmt = _fill(draw(st.sampled_from(STATEMENTS)), draw)
-            lines += ["    " + part for part in stmt.split("\n")]
+            lines += [indent + part for part in stmt.split("\n")]
     return "\n".join(lines) + "\n"
 
 

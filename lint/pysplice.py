@@ -1,0 +1,168 @@
+"""Volatile values inside assembled prompt text: the holes of a string expression
+(kvscope.lint.pypieces) judged where the text is used.
+
+`SYSTEM.replace("{MEMORY}", memory + "\\n\\n" + metadata(edited, agent_id, count))` puts every
+line `metadata()` joins into the system prompt: its `{edited:%H:%M}` field is a clock there,
+costed from the marker `{MEMORY}` in SYSTEM on. A hole is judged on evidence first (what the
+value is: kvscope.lint.pyscan.Scan.call_kind, the parameter's type: kvscope.lint.pytypes), then
+by its name unless it is plainly fixed. A hole reached from several uses is reported once, at
+the first (outermost) use.
+"""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from collections.abc import Iterator
+
+from kvscope.lint.findings import Problem
+from kvscope.lint.names import SETTINGS_WORDS
+from kvscope.lint.patterns import classify_expr, words
+from kvscope.lint.pyflow import COARSE_ATTRS
+from kvscope.lint.pypieces import Piece, Resolver, context
+from kvscope.lint.pyreport import WHAT, advice, with_tools
+from kvscope.lint.pyscan import KIND_CODES, Scan
+from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
+
+COUNT_WHAT = "a count of messages or turns, new on every request"
+_RESOLVERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_REPORTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def fixed_value(node: ast.AST) -> bool:
+    """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
+    if isinstance(node, ast.Constant):
+        return True
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+    if name is not None and name.isupper():
+        return True
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
+
+
+def resolver(scan: Scan) -> Resolver:
+    if scan not in _RESOLVERS:
+        _RESOLVERS[scan] = Resolver(scan.tree, scan.parents)
+    return _RESOLVERS[scan]
+
+
+def hole_kind(
+    scan: Scan, piece: Piece, beside: tuple[str, str], named: bool = True
+) -> tuple[str | None, str]:
+    """The kind of a hole's value and, when its type says so, why (`typed datetime`). Its name
+    counts only when `named` (an f-string field, an operand written where the text is used),
+    and not for a loop variable whose source reads as fixed (`x.description` over `agents`,
+    over `TOOL_DOCS`)."""
+    node = piece.node
+    kind = scan.call_kind(node)
+    why = ""
+    typed = typed_kind(scan, node, piece.field, beside)
+    if typed is not None and kind in {None, typed}:
+        kind, why = typed, typed_origin(scan, node)
+    if kind is None and named and not fixed_value(node) and not numeric_param(scan, node):
+        kind = classify_expr(ast.unparse(node))
+        if kind is not None:  # unless what the loop variable iterates says otherwise
+            shown = _iterated_as(scan, node)
+            kind = classify_expr(shown) if shown is not None else None
+    if kind == "time" and (
+        (piece.field is not None and _year_only(piece.field))
+        or (isinstance(node, ast.Attribute) and node.attr in COARSE_ATTRS)
+    ):
+        kind = None  # `{edited:%Y}`, `{today.year}`: a year, the same all year
+    return kind, why
+
+
+def spliced(
+    scan: Scan,
+    value: ast.AST,
+    part: str,
+    text: str | None,
+    at: int | None,
+    whole: bool = False,
+    beside: tuple[str, str] = ("", ""),
+    field: ast.FormattedValue | None = None,
+    own: bool = False,
+) -> Iterator[Problem]:
+    """Problems for the holes of `value`, a string expression put into prompt text `text` at
+    character `at` (None: not known, nor the cost); `own`: the value is the prompt text, each
+    hole costed where it stands in it. `whole`: a value that is not composed text is one hole
+    (an f-string field), else there is nothing to report."""
+    pieces = resolver(scan).pieces(value)
+    if pieces is None:
+        if not whole:
+            return
+        pieces = [Piece("", value, field)]
+    rendered, offsets = "", []
+    for p in pieces:
+        offsets.append(len(rendered))
+        rendered += p.text if p.node is None else "{}"
+    reported = _REPORTED.setdefault(scan, set())
+    home = scan.function_of(value)
+    for i, p in enumerate(pieces):
+        if p.node is None:
+            continue
+        named = p.field is not None or scan.function_of(p.node) is home
+        kind, why = hole_kind(scan, p, context(pieces, i, beside), named)
+        if kind is None or (kind, p.node) in reported:
+            continue
+        reported.add((kind, p.node))
+        where = {"system": "system prompt", "tools": "tool definitions"}.get(part, "prompt")
+        expr = ast.unparse(p.node)[:60]
+        shown = f"`{expr}`"
+        if why:  # the parameter's type says what it is: `edited: datetime`
+            shown = why if why.startswith(f"`{expr}:") else f"{shown}, from {why}"
+        what = COUNT_WHAT if why and kind == "request" else WHAT[kind]
+        fn = scan.function_of(p.node)
+        if fn is home or fn is None:
+            msg = f"{what} ({shown}) is interpolated into the {where}"
+        else:
+            msg = f"{what} ({shown}) is in the text `{fn.name}()` returns into the {where}"
+        prefix, pos = (rendered, offsets[i]) if own else (text, at)
+        start, end = scan.span(p.node)
+        full = with_tools(scan, value, prefix)
+        yield Problem(KIND_CODES[kind], start, end, msg + advice(kind), pos, None, full)
+
+
+def _iterated_as(scan: Scan, node: ast.AST) -> str | None:
+    """The expression as its loop variable's source reads (`x.description` for x in `agents`
+    -> `agents.description`); None when that source is fixed (`TOOL_FUNCTIONS.keys()`)."""
+    root = node
+    while isinstance(root, ast.Attribute | ast.Subscript | ast.Call):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    text = ast.unparse(node)
+    if not isinstance(root, ast.Name):
+        return text
+    cur = scan.parents.get(node)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+        loops = cur.generators if isinstance(cur, ast.ListComp | ast.GeneratorExp) else []
+        loops = loops or ([cur] if isinstance(cur, ast.For | ast.AsyncFor) else [])
+        loops += cur.generators if isinstance(cur, ast.SetComp | ast.DictComp) else []
+        for loop in loops:
+            bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+            if root.id in bound:
+                source = loop.iter
+                while isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute):
+                    source = source.func.value  # `TOOLS.items()`, `agents.values()`
+                if fixed_value(source):
+                    return None
+                return _one_of(ast.unparse(source)) + text[len(root.id) :]
+        cur = scan.parents.get(cur)
+    return text
+
+
+def _one_of(source: str) -> str:
+    """An item of `source`, as its name reads: `agents` -> `agent`, `self.tools` -> `tool`."""
+    last = source.rsplit(".", 1)[-1]
+    if last.isidentifier() and len(last) > 3 and last.endswith("s") and not last.endswith("ss"):
+        return last[:-1]
+    return last if last.isidentifier() else source
+
+
+def _year_only(field: ast.FormattedValue) -> bool:
+    spec = field.format_spec
+    if not isinstance(spec, ast.JoinedStr):
+        return False
+    text = "".join(str(v.value) for v in spec.values if isinstance(v, ast.Constant))
+    return text.strip() in {"%Y", "%y"}

@@ -115,6 +115,8 @@ def test_sampling_is_greedy_at_zero_and_seeded_otherwise(runner):
     assert draws[0] == draws[1]
     many = {runner.sample(logits, 5.0, 1.0, torch.Generator().manual_seed(s))[0] for s in range(20)}
     assert len(many) > 1
+    # a subnormal temperature is valid input: greedy, never NaN probabilities
+    assert runner.sample(logits * 1e4, 2.2250738585072014e-308) == logits.argmax(-1).tolist()
 
 
 @pytest.mark.parametrize("dtype", ["bfloat16", "float16"])

@@ -22,6 +22,7 @@ from kvscope.backend.engine.runner import make_runner, model_max_len
 from kvscope.backend.engine.scheduler import ScheduledBatch, Scheduler
 from kvscope.backend.engine.sequence import SamplingParams, Sequence
 from kvscope.backend.events import RequestPreempted
+from kvscope.backend.model.sampling import SAMPLING_EPS
 from kvscope.backend.prefix_keys import NO_EXTRA, ExtraKeys
 
 Deliver = Callable[[RequestOutput], None]
@@ -306,7 +307,7 @@ class Engine:
 
     def _sample(self, seq: Sequence, logits) -> int:
         p = seq.params
-        if p.temperature <= 0:
+        if p.temperature < SAMPLING_EPS:
             return int(logits[0].argmax())
         out = self.runner.sample(logits, p.temperature, p.top_p, seq.generator)
         return int(out[0]) if hasattr(out, "__len__") else int(out)

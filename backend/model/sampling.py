@@ -1,10 +1,15 @@
-"""Next-token sampling: greedy at temperature 0, otherwise temperature + nucleus (top-p)."""
+"""Next-token sampling: greedy at temperature 0 (or below SAMPLING_EPS), otherwise temperature +
+nucleus (top-p)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import torch
+
+# Below this temperature sampling is greedy, as in vLLM: dividing logits by a subnormal
+# temperature (2.2e-308 is valid JSON and >= 0) overflows to inf, and softmax of inf is NaN.
+SAMPLING_EPS = 1e-5
 
 
 def _per_row(value: float | Sequence[float] | torch.Tensor, rows: int, name: str) -> list[float]:
@@ -24,8 +29,9 @@ def sample(
 ) -> list[int]:
     """One token id per row of logits [B, vocab]; scalars apply to every row.
 
-    Temperature 0 is argmax (deterministic); otherwise the smallest set of tokens whose
-    probability reaches top_p is kept (always at least the most likely) and one is drawn with
+    Temperature 0 (or below SAMPLING_EPS) is argmax (deterministic); otherwise the smallest set
+    of tokens whose probability reaches top_p is kept (always at least the most likely) and one
+    is drawn with
     `generator` (a CPU generator; sampling runs on the CPU so seeds reproduce across devices).
     """
     rows = logits.shape[0]
@@ -36,7 +42,7 @@ def sample(
     logits = logits.detach().to("cpu", torch.float32)
     out = logits.argmax(dim=-1).tolist()
     for i in range(rows):
-        if temps[i] == 0:
+        if temps[i] < SAMPLING_EPS:
             continue
         probs = torch.softmax(logits[i] / temps[i], dim=-1)
         if tops[i] < 1.0:

@@ -31,8 +31,8 @@ def sample(
 
     Temperature 0 (or below SAMPLING_EPS) is argmax (deterministic); otherwise the smallest set
     of tokens whose probability reaches top_p is kept (always at least the most likely) and one
-    is drawn with
-    `generator` (a CPU generator; sampling runs on the CPU so seeds reproduce across devices).
+    is drawn with `generator` (a CPU generator; sampling runs on the CPU so seeds reproduce
+    across devices).
     """
     rows = logits.shape[0]
     temps = _per_row(temperature, rows, "temperature")

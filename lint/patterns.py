@@ -440,6 +440,22 @@ def mask_volatile(text: str) -> str:
     return "".join(out)
 
 
+def _slot_elsewhere(text: str, ph: Placeholder, code: list) -> bool:
+    """True when `ph` is quoted as inline code (`` `{user_query}` ``) and the same placeholder
+    also stands bare in the text, outside code: a template fills every occurrence of its slot,
+    quoted or not (a fenced block keeps its placeholders: it may show another template)."""
+    span = next((c for c in code if c[0] <= ph.start and ph.end <= c[1]), None)
+    if span is None or text.startswith(("```", "~~~"), span[0]) or text[span[0]] != "`":
+        return False
+    needle, at = text[ph.start : ph.end], -1
+    while (at := text.find(needle, at + 1)) >= 0:
+        end = at + len(needle)
+        embedded = text[at - 1 : at] in {"{", "$"} or text[end : end + 1] == "}"
+        if at != ph.start and not embedded and not inside(code, at, end):
+            return True  # the same slot, not part of `{{x}}` or `${x}`
+    return False
+
+
 _TOKEN_EDGE_RE = re.compile(r"[\s\"'`()\[\]<>,;]")
 
 
@@ -452,7 +468,7 @@ def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: lis
     if syntax in {"jinja", "handlebars"} and text.startswith("{{", ph.start):
         return False
     if inside(code, ph.start, ph.end):
-        return True
+        return not _slot_elsewhere(text, ph, code)
     left = ph.start
     while left > 0 and not _TOKEN_EDGE_RE.match(text[left - 1]):
         left -= 1

@@ -32,6 +32,7 @@ from kvscope.lint.pyscan import (
     user_side,
 )
 from kvscope.lint.pysplice import spliced
+from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyturns import TURN_RE, ends_in_turn, resolved, turn_at
 
 
@@ -217,7 +218,10 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     code = quiet_spans(text)[1]
     frag = _fragment(scan, node)
     turns = TURN_RE.search(text) is not None  # a raw chat string: its user turn is not the prefix
-    for ph in placeholders(text, "text"):
+    phs = list(placeholders(text, "text"))
+    if "$" in text and in_string_template(node, scan.parents, scan.string_templates):
+        phs = sorted([*phs, *dollar_slots(text)])  # `string.Template("... $chunk_text ...")`
+    for ph in phs:
         if shown_not_rendered(text, ph, None, code):
             continue
         if turns and turn_at(text, ph.start) in {"user", "assistant"}:

@@ -23,6 +23,7 @@ from kvscope.lint.pyflow import Facts, dotted
 from kvscope.lint.pyroles import call_role, dict_role, last_message, user_side, user_turn
 from kvscope.lint.pyrun import per_run_functions, reads
 from kvscope.lint.pysinks import Sinks
+from kvscope.lint.pystrtemplate import template_names
 from kvscope.lint.pytypes import typed_kind
 
 PROMPT_WORDS = {
@@ -103,6 +104,7 @@ class Scan:
     def __init__(self, tree: ast.Module, source: str, path: Path | None = None) -> None:
         self.source = source
         self.tree = tree
+        self.string_templates = template_names(tree)  # what `string.Template` is called here
         self._call_args: dict[ast.AST, set[str]] | None = None
         self.lines = source.split("\n")
         self.line_starts = [0]

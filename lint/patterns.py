@@ -481,6 +481,46 @@ def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: lis
     return example_cued(text[max(0, ph.start - 60) : ph.start])
 
 
+_CARD_FIELDS = {"name": "description", "description": "name", "desc": "name"}
+_NAMED_BY_SLOT_RE = re.compile(r"\{\{?\s*[\w.]*name\s*\}\}?\s*:\s*$")  # `- {{ name }}: ` then it
+_CARD_LABEL_RE = {
+    w: re.compile(rf"(?im)^[ \t]*(?:[-*+][ \t]+)?\**{w}\**[ \t]*:") for w in ("name", "description")
+}
+
+
+def item_card_field(text: str, ph: Placeholder) -> bool:
+    """True when `ph` is the `name` or `description` field of a card (within two lines: `name:
+    {{ name }}` / `description: {{ description }}` as labelled lines, `{{ tool.name }}` beside
+    `{{ tool.description }}`, `- {{ name }}: {{ param.description }}`): the tool, function or
+    item described, not the user's name or the request's description. Once a field of a card,
+    the same placeholder is that field everywhere in the text."""
+    expr = ph.expr.strip().lstrip("$")
+    root, _, last = expr.rpartition(".")
+    other = _CARD_FIELDS.get(last.lower())
+    if other is None or not re.fullmatch(r"[\w.]+", expr):
+        return False
+    needle, at = text[ph.start : ph.end], -1
+    while (at := text.find(needle, at + 1)) >= 0:
+        start = at
+        for _ in range(3):
+            start = text.rfind("\n", 0, max(start - 1, 0)) + 1 if start else 0
+        end = at + len(needle)
+        for _ in range(3):
+            nxt = text.find("\n", end + 1)
+            end = len(text) if nxt < 0 else nxt
+        window = text[start:end]
+        line_end = text.find("\n", at)
+        rest = text[at + len(needle) : len(text) if line_end < 0 else line_end]
+        if (
+            _CARD_LABEL_RE[other].search(window)
+            or (root and f"{root}.{other}" in window)
+            or (last == "name" and rest.startswith(":") and ".description" in rest)
+            or (last != "name" and _NAMED_BY_SLOT_RE.search(text, text.rfind("\n", 0, at) + 1, at))
+        ):
+            return True
+    return False
+
+
 _PERSONA_RE = re.compile(
     r"(?i)(?:\byou\s+are|\byou['’]re|\byour\s+name\s+is|\bi\s+am|\bact\s+as|"
     r"\b(?:agent|assistant|bot|chatbot|ai|character)\s+(?:named|called))\W{0,3}$"

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import (
     classify_expr,
+    item_card_field,
     placeholders,
     quiet_spans,
     shown_not_rendered,
@@ -226,6 +227,8 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
             continue
         if turns and turn_at(text, ph.start) in {"user", "assistant"}:
             continue
+        if item_card_field(text, ph):
+            continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
         kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
         if kind:
             s, e = where(ph.start, ph.end)

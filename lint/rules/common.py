@@ -16,6 +16,7 @@ from kvscope.lint.names import Placeholder
 from kvscope.lint.patterns import (
     classify_expr,
     inside,
+    item_card_field,
     persona_slot,
     placeholders,
     quiet_spans,
@@ -117,6 +118,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 continue
             if kind == "user" and persona_slot(seg.text, ph.start):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
+            if kind in {"user", "request"} and item_card_field(seg.text, ph):
+                continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
             shown = seg.text[ph.start : ph.end]
             fills = f" {label}" if label else ""
             msg = (

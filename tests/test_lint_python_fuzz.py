@@ -5,6 +5,7 @@ error, and every finding points into the file."""
 
 from __future__ import annotations
 
+from fuzz_fill import fill
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,25 +54,22 @@ HEADERS = [
 ]
 
 
-def _fill(template: str, draw) -> str:
-    while "{NAME}" in template or "{VALUE}" in template:
-        template = template.replace("{NAME}", draw(st.sampled_from(NAMES)), 1)
-        template = template.replace("{VALUE}", draw(st.sampled_from(VALUES)), 1)
-    return template
+POOLS = {"NAME": NAMES, "VALUE": VALUES}
 
 
 @st.composite
 def modules(draw) -> str:
     lines = ["from datetime import datetime, date", "import platform", "TEMPLATE = 'T {date}'"]
     for _ in range(draw(st.integers(1, 4))):
-        lines.append(_fill(draw(st.sampled_from(HEADERS)), draw))
+        lines.append(fill(draw(st.sampled_from(HEADERS)), draw, POOLS))
         body = [
-            _fill(draw(st.sampled_from(STATEMENTS)), draw) for _ in range(draw(st.integers(1, 5)))
+            fill(draw(st.sampled_from(STATEMENTS)), draw, POOLS)
+            for _ in range(draw(st.integers(1, 5)))
         ]
         for stmt in body:
             lines += ["    " + part for part in stmt.split("\n")]
     for _ in range(draw(st.integers(0, 3))):
-        stmt = _fill(draw(st.sampled_from(STATEMENTS)), draw)
+        stmt = fill(draw(st.sampled_from(STATEMENTS)), draw, POOLS)
         if not stmt.startswith(("return", "global")):
             lines += stmt.split("\n")
     return "\n".join(lines) + "\n"

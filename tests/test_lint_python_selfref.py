@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from fuzz_fill import fill
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,11 +105,7 @@ HEADERS = [
 ]
 
 
-def _fill(template: str, draw) -> str:
-    while "{N}" in template or "{M}" in template:
-        template = template.replace("{N}", draw(st.sampled_from(NAMES)), 1)
-        template = template.replace("{M}", draw(st.sampled_from(NAMES)), 1)
-    return template
+POOLS = {"N": NAMES, "M": NAMES}
 
 
 @st.composite
@@ -116,16 +113,16 @@ def modules(draw) -> str:
     lines = ["import json", "from datetime import datetime", "TEMPLATE = 'T {x}'"]
     lines.append("SYSTEM = 'You are a helper.\\n{x}\\nBe brief.'")
     for _ in range(draw(st.integers(0, 4))):
-        stmt = _fill(draw(st.sampled_from(STATEMENTS[:-4])), draw)
+        stmt = fill(draw(st.sampled_from(STATEMENTS[:-4])), draw, POOLS)
         lines += stmt.split("\n")
     for _ in range(draw(st.integers(1, 3))):
-        header = _fill(draw(st.sampled_from(HEADERS)), draw)
+        header = fill(draw(st.sampled_from(HEADERS)), draw, POOLS)
         if len(set(header[header.index("(") :].split(","))) < header.count(",") + 1:
             header = header.split("(")[0] + "(a0, a1):"  # duplicate parameter names do not parse
         lines += header.split("\n")
         indent = "    " if header.startswith("def") else "      "
         for _ in range(draw(st.integers(1, 6))):
-            stmt = _fill(draw(st.sampled_from(STATEMENTS)), draw)
+            stmt = fill(draw(st.sampled_from(STATEMENTS)), draw, POOLS)
             lines += [indent + part for part in stmt.split("\n")]
     return "\n".join(lines) + "\n"
 

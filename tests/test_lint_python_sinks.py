@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from fuzz_fill import fill
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -164,24 +165,20 @@ HEADERS = [
 ]
 
 
-def _fill(template: str, draw) -> str:
-    while "{N}" in template or "{M}" in template:
-        template = template.replace("{N}", draw(st.sampled_from(NAMES_CYCLE)), 1)
-        template = template.replace("{M}", draw(st.sampled_from(NAMES_CYCLE)), 1)
-    return template
+POOLS = {"N": NAMES_CYCLE, "M": NAMES_CYCLE}
 
 
 @st.composite
 def classes(draw) -> str:
     lines = [HEAD.rstrip("\n"), "class Ranker:"]
     for _ in range(draw(st.integers(1, 3))):
-        header = _fill(draw(st.sampled_from(HEADERS)), draw)
+        header = fill(draw(st.sampled_from(HEADERS)), draw, POOLS)
         params = header[header.index("(") + 1 : header.index(")")].split(", ")
         if len({p.split("=")[0] for p in params}) < len(params):
             header = header.split("(")[0] + "(self, a0, a1=TEMPLATE):"
         lines.append("    " + header)
         for _ in range(draw(st.integers(1, 5))):
-            lines.append("        " + _fill(draw(st.sampled_from(STATEMENTS)), draw))
+            lines.append("        " + fill(draw(st.sampled_from(STATEMENTS)), draw, POOLS))
     return "\n".join(lines) + "\n"
 
 

@@ -8,10 +8,8 @@ from collections.abc import Iterator
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import (
     classify_expr,
-    item_card_field,
     placeholders,
     quiet_spans,
-    shown_not_rendered,
     volatile_literals,
     words,
 )
@@ -35,6 +33,7 @@ from kvscope.lint.pyscan import (
 from kvscope.lint.pysplice import spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyturns import TURN_RE, ends_in_turn, resolved, turn_at
+from kvscope.lint.slots import item_card_field, shown_not_rendered
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:

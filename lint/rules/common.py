@@ -16,13 +16,11 @@ from kvscope.lint.names import Placeholder
 from kvscope.lint.patterns import (
     classify_expr,
     inside,
-    item_card_field,
-    persona_slot,
     placeholders,
     quiet_spans,
-    shown_not_rendered,
     volatile_literals,
 )
+from kvscope.lint.slots import item_card_field, persona_slot, shown_not_rendered
 
 # `{% for m in conversation %}`, `{{#each documents}}`: a loop over per-request data.
 LOOP_RE = re.compile(

@@ -1,0 +1,109 @@
+"""Whether a placeholder of a prompt text is filled per request where it stands.
+
+A placeholder can stand in text that only shows it (inline code, a naming rule, an example) or
+in a field whose value is fixed (the assistant's own name, a tool card's name and description);
+these say which (kvscope.lint.rules.common for templates, kvscope.lint.pyrules for Python).
+"""
+
+from __future__ import annotations
+
+import re
+
+from kvscope.lint.cues import example_cued
+from kvscope.lint.names import Placeholder
+from kvscope.lint.patterns import inside
+
+
+def _slot_elsewhere(text: str, ph: Placeholder, code: list) -> bool:
+    """True when `ph` is quoted as inline code (`` `{user_query}` ``) and the same placeholder
+    also stands bare in the text, outside code: a template fills every occurrence of its slot,
+    quoted or not (a fenced block keeps its placeholders: it may show another template)."""
+    span = next((c for c in code if c[0] <= ph.start and ph.end <= c[1]), None)
+    if span is None or text.startswith(("```", "~~~"), span[0]) or text[span[0]] != "`":
+        return False
+    needle, at = text[ph.start : ph.end], -1
+    while (at := text.find(needle, at + 1)) >= 0:
+        end = at + len(needle)
+        embedded = text[at - 1 : at] in {"{", "$"} or text[end : end + 1] == "}"
+        if at != ph.start and not embedded and not inside(code, at, end):
+            return True  # the same slot, not part of `{{x}}` or `${x}`
+    return False
+
+
+_TOKEN_EDGE_RE = re.compile(r"[\s\"'`()\[\]<>,;]")
+
+
+def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: list) -> bool:
+    """True when placeholder `ph` of `text` shows code or describes a format rather than being
+    filled per request: a `${name}` or `{user.name}` in a fenced or inline code example, or a
+    naming rule such as `devin/{timestamp}-{feature}` or "files named like {date}.log".
+
+    In a Jinja/Handlebars document a `{{ ... }}` placeholder renders wherever it stands."""
+    if syntax in {"jinja", "handlebars"} and text.startswith("{{", ph.start):
+        return False
+    if inside(code, ph.start, ph.end):
+        return not _slot_elsewhere(text, ph, code)
+    left = ph.start
+    while left > 0 and not _TOKEN_EDGE_RE.match(text[left - 1]):
+        left -= 1
+    right = ph.end
+    while right < len(text) and not _TOKEN_EDGE_RE.match(text[right]):
+        right += 1
+    token = text[left:right]
+    if "/" in token and token != text[ph.start : ph.end]:
+        return True
+    return example_cued(text[max(0, ph.start - 60) : ph.start])
+
+
+_CARD_FIELDS = {"name": "description", "description": "name", "desc": "name"}
+_NAMED_BY_SLOT_RE = re.compile(r"\{\{?\s*[\w.]*name\s*\}\}?\s*:\s*$")  # `- {{ name }}: ` then it
+_CARD_LABEL_RE = {
+    w: re.compile(rf"(?im)^[ \t]*(?:[-*+][ \t]+)?\**{w}\**[ \t]*:") for w in ("name", "description")
+}
+
+
+def item_card_field(text: str, ph: Placeholder) -> bool:
+    """True when `ph` is the `name` or `description` field of a card (within two lines: `name:
+    {{ name }}` / `description: {{ description }}` as labelled lines, `{{ tool.name }}` beside
+    `{{ tool.description }}`, `- {{ name }}: {{ param.description }}`): the tool, function or
+    item described, not the user's name or the request's description. Once a field of a card,
+    the same placeholder is that field everywhere in the text."""
+    expr = ph.expr.strip().lstrip("$")
+    root, _, last = expr.rpartition(".")
+    other = _CARD_FIELDS.get(last.lower())
+    if other is None or not re.fullmatch(r"[\w.]+", expr):
+        return False
+    needle, at = text[ph.start : ph.end], -1
+    while (at := text.find(needle, at + 1)) >= 0:
+        start = at
+        for _ in range(3):
+            start = text.rfind("\n", 0, max(start - 1, 0)) + 1 if start else 0
+        end = at + len(needle)
+        for _ in range(3):
+            nxt = text.find("\n", end + 1)
+            end = len(text) if nxt < 0 else nxt
+        window = text[start:end]
+        line_end = text.find("\n", at)
+        rest = text[at + len(needle) : len(text) if line_end < 0 else line_end]
+        if (
+            _CARD_LABEL_RE[other].search(window)
+            or (root and f"{root}.{other}" in window)
+            or (last == "name" and rest.startswith(":") and ".description" in rest)
+            or (last != "name" and _NAMED_BY_SLOT_RE.search(text, text.rfind("\n", 0, at) + 1, at))
+        ):
+            return True
+    return False
+
+
+_PERSONA_RE = re.compile(
+    r"(?i)(?:\byou\s+are|\byou['’]re|\byour\s+name\s+is|\bi\s+am|\bact\s+as|"
+    r"\b(?:agent|assistant|bot|chatbot|ai|character)\s+(?:named|called))\W{0,3}$"
+    r"|(?i:\b(?:agent|assistant|bot|chatbot)\s+['\"‘“`]$)"
+)
+
+
+def persona_slot(text: str, start: int) -> bool:
+    """True when the placeholder at `start` names the assistant: "You are {{name}}", "a helpful
+    agent named '{{name}}'", "your managed agent '{{name}}'" (not "a customer named {{name}}",
+    not "Be a good assistant. {{name}} is asking")."""
+    return _PERSONA_RE.search(text, max(0, start - 30), start) is not None

@@ -33,6 +33,10 @@ from kvscope.lint.pyscan import (
 from kvscope.lint.pysplice import spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyturns import TURN_RE, ends_in_turn, resolved, turn_at
+from kvscope.lint.rules.pl006_conditional_system_section import (
+    conditional_message,
+    jinja_conditions,
+)
 from kvscope.lint.slots import item_card_field, shown_not_rendered
 
 
@@ -244,6 +248,12 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         yield Problem(
             KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full, None, frag
         )
+    for at, end, tag in jinja_conditions(text) if "{%" in text else ():
+        if turns and turn_at(text, at) in {"user", "assistant"}:
+            continue
+        s, e = where(at, end)
+        full = with_tools(scan, node, text)
+        yield Problem("PL006", s, e, conditional_message(tag), at, None, full, None, frag)
 
 
 def _fragment(scan: Scan, node: ast.AST) -> bool:

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
-from kvscope.lint.names import deploy_fixed
+from kvscope.lint.names import classify_expr, deploy_fixed
 
 CODE = "PL006"
 NAME = "conditional-system-section"
@@ -72,16 +72,42 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
-            cond = re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", m.group())
-            if deploy_fixed(cond) or re.fullmatch(r"\s*(?:not\s+)?loop\.\w+\s*", cond):
+            if _fixed_condition(m.group()):
                 continue  # a feature flag (same on every request), or loop punctuation
-            msg = (
-                f"conditional section `{m.group()[:50]}` in the system prompt: requests on either "
-                "side of the condition share no prefix after it. Keep the system prompt fixed "
-                "and move the variable part to the last user turn"
-            )
             pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
-            yield Problem(CODE, seg.to_source(m.start()), seg.to_source(m.end()), msg, pos)
+            yield Problem(
+                CODE,
+                seg.to_source(m.start()),
+                seg.to_source(m.end()),
+                conditional_message(m.group()),
+                pos,
+            )
+
+
+def _fixed_condition(tag: str) -> bool:
+    cond = re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", tag)
+    return deploy_fixed(cond) or re.fullmatch(r"\s*(?:not\s+)?loop\.\w+\s*", cond) is not None
+
+
+def conditional_message(tag: str) -> str:
+    return (
+        f"conditional section `{tag[:50]}` in the system prompt: requests on either side of the "
+        "condition share no prefix after it. Keep the system prompt fixed and move the variable "
+        "part to the last user turn"
+    )
+
+
+def jinja_conditions(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, tag) of the Jinja `{% if %}`/`{% elif %}` tags of a template held in a
+    Python string whose condition names a per-request or per-user value (`{% if user_memory %}`;
+    not `{% if prologue %}` or `{% if param.required %}`: the module shows no more than the name,
+    and a name that says nothing is not evidence). For kvscope.lint.pyrules."""
+    out = []
+    for m in CONDITION_RE["jinja"].finditer(text):
+        cond = re.sub(r"^\{%-?\s*(?:if|elif)\b|-?%\}$", "", m.group())
+        if not _fixed_condition(m.group()) and classify_expr(cond.strip()) is not None:
+            out.append((m.start(), m.end(), m.group()))
+    return out
 
 
 def _dedupe(matches: list[re.Match]) -> list[re.Match]:

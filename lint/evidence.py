@@ -49,6 +49,15 @@ _DECOR = r"[\s*_`'\"]*"
 _LABEL_RE = re.compile(
     rf"^\s*(?:[-*+]\s+|\d+[.)]\s+)?{_DECOR}(?P<l>[^\n:{{}}<>]+?){_DECOR}:{_DECOR}$"
 )
+
+
+def line_label(before: str) -> str | None:
+    """The label a line opens with, when `before` (a line up to a value) is only a label:
+    `Input text: `, `- **Upcoming events**: `, `- Session ID: `."""
+    m = _LABEL_RE.match(before)
+    return m.group("l") if m else None
+
+
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(?P<l>[^\n{}]+?)\s*#*\s*$")
 # `---BEGIN RETRIEVED DOCUMENTS---`, `~~~START_OF_INSTRUCTIONS~~~`
 _DELIM_RE = re.compile(
@@ -170,9 +179,9 @@ def _labels(text: str, ph: Placeholder) -> list[tuple[str, bool]]:
         out.append((tag.group("t"), False))  # <conversation_context>{x}</conversation_context>
     if not _ALONE_RE.match(after) or len(before) > LINE_MAX:
         return out
-    m = _LABEL_RE.match(before)
-    if m and not _ALONE_RE.match(before):
-        out.append((m.group("l"), False))  # `Input text: {x}`
+    label = line_label(before)
+    if label and not _ALONE_RE.match(before):
+        out.append((label, False))  # `Input text: {x}`
     if not _ALONE_RE.match(before):
         return out
     above = _line_above(text, line_start)

@@ -47,11 +47,8 @@ def in_string_template(node: ast.AST, parents: dict, names: set[str]) -> bool:
 
 
 def dollar_slots(text: str) -> list[Placeholder]:
-    """The bare `$name` slots of `string.Template` text (`$$` is a literal dollar)."""
+    """The bare `$name` slots of `string.Template` text (`$$` is a literal dollar; `${name}` is
+    read by kvscope.lint.names.placeholders already)."""
     if "$" not in text:
         return []
-    return [
-        Placeholder(m.start(), m.end(), m.group("n"))
-        for m in _DOLLAR_RE.finditer(text)
-        if text[m.end() : m.end() + 1] != "{"
-    ]
+    return [Placeholder(m.start(), m.end(), m.group("n")) for m in _DOLLAR_RE.finditer(text)]

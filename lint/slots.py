@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from kvscope.lint.cues import example_cued
+from kvscope.lint.evidence import line_label
 from kvscope.lint.names import Placeholder
 from kvscope.lint.patterns import inside
 
@@ -107,3 +108,21 @@ def persona_slot(text: str, start: int) -> bool:
     agent named '{{name}}'", "your managed agent '{{name}}'" (not "a customer named {{name}}",
     not "Be a good assistant. {{name}} is asking")."""
     return _PERSONA_RE.search(text, max(0, start - 30), start) is not None
+
+
+_DESCRIBED_RE = re.compile(
+    r"(?i)\b(?:examples?|e\.g|format|syntax|pattern|placeholders?|templates?|variables?|usage|"
+    r"replaced|such as|like)\b"
+)
+_AFTER_VALUE_RE = re.compile(r"[ \t]*(?:\([^()\n]*\))?[ \t]*[.;,]?[ \t]*(?:\n|$)")
+
+
+def labelled_value(text: str, start: int, end: int) -> bool:
+    """True when the inline code `text[start:end]` holds a value under a label of its own line
+    (`- Session ID: `{{ session_id }}``, `Memory directory: `${DIR}` (large)`): a value shown in
+    monospace, which a template fills per render. Not when the label describes a format or
+    lists placeholders ("Format: `{date}`", "replaced by: `{{user}}`, `{{home}}`")."""
+    label = line_label(text[text.rfind("\n", 0, start) + 1 : start])
+    if label is None or _DESCRIBED_RE.search(label):
+        return False
+    return _AFTER_VALUE_RE.match(text, end) is not None

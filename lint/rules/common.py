@@ -20,7 +20,7 @@ from kvscope.lint.patterns import (
     quiet_spans,
     volatile_literals,
 )
-from kvscope.lint.slots import item_card_field, persona_slot, shown_not_rendered
+from kvscope.lint.slots import item_card_field, labelled_value, persona_slot, shown_not_rendered
 
 # `{% for m in conversation %}`, `{{#each documents}}`: a loop over per-request data.
 LOOP_RE = re.compile(
@@ -235,29 +235,6 @@ def _loop_kind(collection: str) -> str | None:
         if tail.lower() in LOOP_TAILS:
             kind = classify_expr(head)
     return kind
-
-
-_LABEL_RE = re.compile(
-    r"(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?P<label>[A-Za-z][\w ./'()-]{0,40}?)(?:\*\*)?:"
-    r"(?:\*\*)?[ \t]*$"
-)
-_DESCRIBED_RE = re.compile(
-    r"(?i)\b(?:examples?|e\.g|format|syntax|pattern|placeholders?|templates?|variables?|usage|"
-    r"replaced|such as|like)\b"
-)
-_AFTER_VALUE_RE = re.compile(r"[ \t]*(?:\([^()\n]*\))?[ \t]*[.;,]?[ \t]*(?:\n|$)")
-
-
-def labelled_value(text: str, start: int, end: int) -> bool:
-    """True when the inline code `text[start:end]` holds a value under a label of its own line
-    (`- Session ID: `{{ session_id }}``, `Memory directory: `${DIR}` (large)`): a value shown in
-    monospace, which a template fills per render. Not when the label describes a format or
-    lists placeholders ("Format: `{date}`", "replaced by: `{{user}}`, `{{home}}`")."""
-    line_start = text.rfind("\n", 0, start) + 1
-    label = _LABEL_RE.match(text, line_start - 1 if line_start else 0, start)
-    if label is None or _DESCRIBED_RE.search(label.group("label")):
-        return False
-    return _AFTER_VALUE_RE.match(text, end) is not None
 
 
 def _prose_slot(text: str, code: list, syntax: str | None) -> bool:

@@ -84,9 +84,14 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
             )
 
 
+def _condition(tag: str) -> str:
+    """`user.is_premium` of `{% if user.is_premium %}` / `{{#if user.is_premium}}`."""
+    return re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", tag).strip()
+
+
 def _fixed_condition(tag: str) -> bool:
-    cond = re.sub(r"^\{[{%]-?\s*[#^]?\s*(?:if|elif|unless)?\b|-?[%}]\}$", "", tag)
-    return deploy_fixed(cond) or re.fullmatch(r"\s*(?:not\s+)?loop\.\w+\s*", cond) is not None
+    cond = _condition(tag)
+    return deploy_fixed(cond) or re.fullmatch(r"(?:not\s+)?loop\.\w+", cond) is not None
 
 
 def conditional_message(tag: str) -> str:
@@ -102,12 +107,11 @@ def jinja_conditions(text: str) -> list[tuple[int, int, str]]:
     Python string whose condition names a per-request or per-user value (`{% if user_memory %}`;
     not `{% if prologue %}` or `{% if param.required %}`: the module shows no more than the name,
     and a name that says nothing is not evidence). For kvscope.lint.pyrules."""
-    out = []
-    for m in CONDITION_RE["jinja"].finditer(text):
-        cond = re.sub(r"^\{%-?\s*(?:if|elif)\b|-?%\}$", "", m.group())
-        if not _fixed_condition(m.group()) and classify_expr(cond.strip()) is not None:
-            out.append((m.start(), m.end(), m.group()))
-    return out
+    return [
+        (m.start(), m.end(), m.group())
+        for m in CONDITION_RE["jinja"].finditer(text)
+        if not _fixed_condition(m.group()) and classify_expr(_condition(m.group())) is not None
+    ]
 
 
 def _dedupe(matches: list[re.Match]) -> list[re.Match]:

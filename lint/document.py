@@ -17,7 +17,8 @@ CACHEABLE_PARTS = frozenset({"tools", "system", "developer", "schema", "template
 
 @dataclass(slots=True)
 class Segment:
-    """A piece of prompt text. `mapping` is "exact", "json", "lines" or "point"."""
+    """A piece of prompt text. `mapping` is "exact", "json", "lines", "chars" (`line_starts`
+    holds the source offset of every character, then of the end) or "point"."""
 
     text: str
     part: str
@@ -36,6 +37,8 @@ class Segment:
             return self.src_start + offset
         if self.mapping == "json":
             return self.src_start + json_raw_len(self.raw, offset)
+        if self.mapping == "chars" and self.line_starts:
+            return self.line_starts[min(offset, len(self.line_starts) - 1)]
         if self.mapping == "lines" and self.line_starts:
             line = self.text.count("\n", 0, offset)
             col = offset - (self.text.rfind("\n", 0, offset) + 1)

@@ -37,14 +37,22 @@ class Linter:
         prompts (`notes.md`, `prompt.bin`), or a JSON/YAML file without a request or prompt
         shape, as a text prompt instead of skipping it."""
         max_bytes = int(self.conf.max_file_size_mb * 1024 * 1024)
-        if force and kind_of(path, self.conf.include) is None:
+        kind = kind_of(path, self.conf.include)
+        if force and kind is None and path.suffix.lower() == ".toml":
+            kind = "toml"  # a TOML file named on the command line: its tables' strings
+        if force and kind is None:
             docs = read_text(load_text(path, max_bytes), display, "text")
             return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))
-        docs = read_path(path, display, max_bytes, self.conf.include)
-        if force and not docs and kind_of(path, self.conf.include) in {"json", "jsonl", "yaml"}:
+        if kind == "toml":
+            docs = read_text(load_text(path, max_bytes), display, kind)
+        else:
+            docs = read_path(path, display, max_bytes, self.conf.include)
+        if force and not docs and kind in {"json", "jsonl", "yaml"}:
             from kvscope.lint.loose import read_loose
 
             docs = read_loose(load_text(path, max_bytes), display)  # no request shape
+        elif force and not docs and kind == "toml":  # no template strings: read it as text
+            docs = read_text(load_text(path, max_bytes), display, "text")
         for doc in docs:
             doc.cache["file"] = path
         if not docs:

@@ -69,12 +69,12 @@ def kind_of(path: Path, include: tuple[str, ...] = ()) -> str | None:
         return "prompty"
     if suffix == ".prompt":
         return "dotprompt"
-    if suffix in TEXT_EXTS:
+    if suffix in TEXT_EXTS or suffix == ".toml":
         posix = path.as_posix().lower()
         if any(word in posix for word in PROMPT_WORDS) or any(
             fnmatch.fnmatch(path.as_posix(), pat) for pat in include
         ):
-            return "text"
+            return "toml" if suffix == ".toml" else "text"
     return None
 
 
@@ -103,4 +103,8 @@ def read_text(text: str, display: str, kind: str) -> list[Document]:
         return data_files.read_yaml(text, display)
     if kind == "python":
         return python_src.read(text, display)
+    if kind == "toml":  # a prompt table; one without template strings is not a prompt
+        from kvscope.lint.readers.values import read_values
+
+        return read_values(text, display)
     raise ReadError(f"unknown reader {kind!r}")

@@ -1,13 +1,14 @@
 """Data files whose string values are templates: presets, prompt libraries, story strings.
 
-A JSON or YAML file with no request shape whose strings hold template syntax (a preset's
+A JSON, YAML or TOML file with no request shape whose strings hold template syntax (a preset's
 `"story_string": "{{#if persona}}{{persona}}\\n{{/if}}"`, a `prompts.yaml` of Jinja strings) is
 a set of prompt templates. Each string value becomes one segment in document order, decoded
 (`\\n` is a line break, as the engine renders it) and mapped back to its place in the file, so
 a finding lands on the value's own line. The syntax is the one found in the strings:
 Handlebars/Mustache when a block helper or partial appears (`{{#if}}`, `{{/each}}`, `{{> x}}`,
 `{{{raw}}}`) and no Jinja statement does, else Jinja. A value under a key that names the user's
-side (`user_prompt`, `input`, `human`) is the user turn, not cacheable.
+side (`user_prompt`, `input`, `human`) is the user turn, not cacheable (pr-agent's
+`[pr_review_prompt]` table holds a `system` and a `user` string).
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ def read_values(text: str, path: str) -> list[Document]:
 
 def _parse(text: str, path: str, pos, json_positions, yaml_positions) -> Any:
     """The parsed value with its string positions recorded in `pos`; None when unparsable."""
+    if path.lower().endswith(".toml"):
+        from kvscope.lint.readers.toml_positions import parse, toml_positions
+
+        obj = parse(text)
+        if obj is not None:
+            toml_positions(text, obj, pos)
+        return obj
     if path.lower().endswith((".json", ".jsonl", ".ndjson")):
         try:
             obj = json.loads(text)

@@ -1,7 +1,9 @@
 """What a name says about the role its text is sent under (kvscope.lint.pyscan).
 
 A name says "the user turn" only when the user's side owns its message word: `USER_PROMPT`,
-`HUMAN_TEMPLATE`, `user_query_prompt` and `user_msg` are what the user sends, while
+`HUMAN_TEMPLATE`, `user_query_prompt`, `user_prompt_review_questions` and `user_msg` are what the
+user sends, and so is `summarize_prompt` in a module that also defines `summarize_system_prompt`
+(the pair splits the roles), while
 `USER_PREFERENCES_PROMPT` or `USER_ROLE_PROMPT` are sections ABOUT the user, substituted into
 the system prompt. Where the module shows the messages a string lands in, that wins over the
 name (kvscope.lint.pysinks).
@@ -53,7 +55,27 @@ def user_side(name: str) -> bool:
         end -= 1  # `user_prompt_template`: the owner is the word before the message words
     if end < len(ws):
         return ws[end - 1] in USER_SIDE
+    if len(ws) >= 3 and ws[0] in OWNERS and ws[1] in {"prompt", "prompts"}:
+        return True  # `user_prompt_review_questions`: a family of user prompts
     return len(ws) >= 2 and ws[-1] in SENT_WORDS and ws[-2] in OWNERS
+
+
+def system_partner(name: str, names) -> bool:
+    """True when the module pairs `name` with a system text of the same stem:
+    `fix_files_prompt` beside `fix_files_system_prompt`, `modify_file_prompt_3` beside
+    `modify_file_system_message`. The pair splits the roles, so `name` is the user turn."""
+    stem = _stem(name)
+    if stem is None or not stem or stem[-1] == "system":
+        return False
+    return any(_stem(other) == [*stem, "system"] for other in names)
+
+
+def _stem(name: str) -> list[str] | None:
+    """The words before the message word (`fix_files` of `FIX_FILES_PROMPT_2`), or None."""
+    ws = [w.lower() for w in name_parts(name)]
+    while ws and ws[-1].isdigit():
+        ws.pop()  # a numbered variant
+    return ws[:-1] if len(ws) >= 2 and ws[-1] in MESSAGE_WORDS else None
 
 
 ROLE_WORDS = {

@@ -20,7 +20,14 @@ from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
-from kvscope.lint.pyroles import call_role, dict_role, last_message, user_side, user_turn
+from kvscope.lint.pyroles import (
+    call_role,
+    dict_role,
+    last_message,
+    system_partner,
+    user_side,
+    user_turn,
+)
 from kvscope.lint.pyrun import per_run_functions, reads
 from kvscope.lint.pysinks import Sinks
 from kvscope.lint.pystrtemplate import template_names
@@ -235,7 +242,10 @@ class Scan:
                             self.sinks.of_target(t)
                         ):
                             return "user"
-                        return "user" if user_side(ast.unparse(t).replace(".", "_")) else "system"
+                        name = ast.unparse(t).replace(".", "_")
+                        if user_side(name) or system_partner(name, self.assigns):
+                            return "user"
+                        return "system"
                 return None
             if isinstance(cur, ast.keyword):
                 if cur.arg in KWARG_PARTS:

@@ -177,12 +177,12 @@ def _labels(text: str, ph: Placeholder) -> list[tuple[str, bool]]:
     tag = _OPEN_TAG_RE.search(text, max(0, ph.start - 200), ph.start)
     if tag and re.match(rf"\s*</{re.escape(tag.group('t'))}\s*>", text[ph.end :]):
         out.append((tag.group("t"), False))  # <conversation_context>{x}</conversation_context>
-    if not _ALONE_RE.match(after) or len(before) > LINE_MAX:
+    if not _alone(after) or len(before) > LINE_MAX:
         return out
     label = line_label(before)
-    if label and not _ALONE_RE.match(before):
+    if label and not _alone(before):
         out.append((label, False))  # `Input text: {x}`
-    if not _ALONE_RE.match(before):
+    if not _alone(before):
         return out
     above = _line_above(text, line_start)
     if above is None:
@@ -195,6 +195,15 @@ def _labels(text: str, ph: Placeholder) -> list[tuple[str, bool]]:
     if m and _owned_words_name_content(m.group("l")):
         out.append(("the user's " + m.group("l"), True))
     return out
+
+
+_SLOT_RE = re.compile(r"\{\{[^{}\n]*\}\}|\$?\{[^{}\n]*\}")
+
+
+def _alone(rest: str) -> bool:
+    """Nothing but punctuation and other placeholders stands beside a placeholder on its line
+    (`{{ structure }} {{ title }}` under "The title:": the label covers the line's values)."""
+    return _ALONE_RE.match(_SLOT_RE.sub("", rest) if "{" in rest else rest) is not None
 
 
 def _owned_words_name_content(phrase: str) -> bool:

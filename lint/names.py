@@ -399,7 +399,13 @@ REQUEST_HEADS = frozenset(
         "description",
         "desc",
         "scenario",
+        "title",  # of the document, page, section or job at hand (not `app_title`: below)
+        "titles",
     ]
+)
+# Owners whose title is the deploy's own (`{app_title}`, `{site_title}`), not the request's.
+TITLE_OWNERS_FIXED = frozenset(
+    ["app", "application", "site", "website", "product", "brand", "company", "bot", "assistant"]
 )
 REQUEST_BARE = frozenset(["prompt"])
 # What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
@@ -469,6 +475,8 @@ def classify_name(identifier: str) -> str | None:
         return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:
         last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
+    if last in {"title", "titles"} and (ws & TITLE_OWNERS_FIXED or ws & REQUEST_NOT):
+        return None
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
     return None

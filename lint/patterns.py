@@ -124,6 +124,7 @@ _NOT_A_VALUE = re.compile(
     r"available|shown|stored|in|based|whatever|as|set|required|optional|important|only|"
     r"usually|used|listed|below|above|same|different|one|any|empty|null|none)\b"
 )
+_PASSIVE_RE = re.compile(r"[a-z]+(?:ed|en)\b(?!-)")  # "is displayed", "is hidden": a verb
 _EXAMPLE_IDS = ("123e4567-e89b-12d3-a456-426614174000", "12345678-1234-")
 KIND_CODES = {"time": "PL001", "id": "PL002", "user": "PL003"}
 
@@ -233,8 +234,12 @@ def _user_phrases(text: str, quiet: list[tuple[int, int]], concrete: bool) -> It
             continue
         group = "app" if m.re is USER_WHERE_RE and m.group("app") else "value"
         value = text[m.start(group) : m.end(group)].rstrip()
-        if _NOT_A_VALUE.match(value) or inside(quiet, m.start(), m.end()):
-            continue
+        if (
+            _NOT_A_VALUE.match(value)
+            or _PASSIVE_RE.match(value)
+            or inside(quiet, m.start(), m.end())
+        ):
+            continue  # "the user's email is displayed (e.g. ...)": what is done with it, no value
         before = text[max(0, m.start() - 60) : m.start()]
         if example_cued(before) or re.search(
             r"(?i)\b(?:if|when|whether|unless)\s+(?:the\s+)?$", before
@@ -323,10 +328,22 @@ _EXAMPLE_LINE_RE = re.compile(
 
 
 def on_example_line(text: str, pos: int) -> bool:
-    """True when the line holding `pos` opens with an example label: every value on it is the
-    example's (the cue's reach within a line is otherwise a few words)."""
+    """True when the line holding `pos` opens with an example label (every value on it is the
+    example's: the cue's reach within a line is otherwise a few words), or is a statement of
+    code written out in prose, commented or not (`//   SELECT * FROM t AT(TIMESTAMP =>
+    '2024-01-15 10:00:00')`, `const since = "2024-01-15T10:00:00Z";`): a value in code is the
+    example's literal, not the time of the request."""
     start = text.rfind("\n", 0, pos) + 1
-    return _EXAMPLE_LINE_RE.match(text, start, min(pos, start + 80)) is not None
+    if _EXAMPLE_LINE_RE.match(text, start, min(pos, start + 80)) is not None:
+        return True
+    return _CODE_LINE_RE.match(text, start, pos) is not None
+
+
+# A line that is a statement of code: SQL, or a JS/TS/Python declaration, after any comment mark.
+_CODE_LINE_RE = re.compile(
+    r"[ \t]*(?:(?://|--|#)[ \t]*)?(?:(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE|ALTER|"
+    r"MERGE\s+INTO|COPY\s+INTO)\s|(?:const|let|var)\s+\w+\s*=|\w+(?:\.\w+)*\s*\([^()\n]*=>)"
+)
 
 
 def in_example_block(text: str, pos: int, reach: int = 2500) -> bool:

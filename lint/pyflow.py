@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from kvscope.lint.pyitems import ListingItems
+
 TIME_CALLS = {
     ("datetime", "now"),
     ("datetime", "utcnow"),
@@ -97,6 +99,7 @@ class Facts:
         self.funcs: dict[str, str] = {}
         self.modules: dict[str, Facts] = {}
         self._scopes(tree)
+        self.items = ListingItems(self, tree)
         if path is not None and depth < MAX_DEPTH:
             self._imports(tree, path, depth)
         for _ in range(3):  # a fixpoint: helpers calling helpers
@@ -104,10 +107,16 @@ class Facts:
                 if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     kind = self.kind(node.value) if node.value is not None else None
+                    if node.value is not None and not kind:
+                        kind = self.items.assigned(node, targets)
                     for t in targets:
                         if isinstance(t, ast.Name) and kind:
                             table = self._table(t)
                             table.setdefault(t.id, kind)
+                elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+                    self.items.loop(node)
+                elif isinstance(node, ast.Call):
+                    self.items.appended(node)
                 elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     if node.name in self.funcs:
                         continue

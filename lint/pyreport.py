@@ -46,7 +46,7 @@ def advice(kind: str) -> str:
         "user": "; no two users share the prefix after it. Put per-user details in the "
         "last user turn",
         "order": "; its order follows the file system and can differ between machines and "
-        "runs. Wrap it in sorted()",
+        "runs. Sort the listing it comes from (sorted(...))",
         "request": "; no two requests share the prefix after it. Send it in the last user turn, "
         "after every fixed instruction",
         "argument": "; calls with different values share no prefix after it. Send it in the "

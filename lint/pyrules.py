@@ -21,6 +21,7 @@ from kvscope.lint.pyorder import (
     check_tools_keyword,
     check_tools_loop,
 )
+from kvscope.lint.pyprint import check_printed
 from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import (
     CACHEABLE,
@@ -47,6 +48,7 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from format_call(scan, node)
         yield from check_json_dumps(scan, node)
         yield from check_tools_keyword(scan, node)
+        yield from check_printed(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):

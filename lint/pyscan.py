@@ -20,6 +20,7 @@ from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import Facts, dotted
+from kvscope.lint.pyprint import printed_run
 from kvscope.lint.pyroles import (
     call_role,
     dict_role,
@@ -279,6 +280,8 @@ class Scan:
                     return role
                 if name in {"from_template"} or prompt_wrapper(name):
                     return "template"
+                if printed_run(self.parents, cur) is not None:
+                    return "system"  # printed among the lines of a prompt, to be pasted
             elif isinstance(cur, ast.Return):
                 fn = self.parents.get(cur)
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):

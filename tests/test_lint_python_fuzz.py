@@ -42,6 +42,9 @@ STATEMENTS = [
     "return f'''Use {{{VALUE}}} now.'''",
     "{NAME} = build_prompt('step', z={VALUE})",
     "{NAME} = build_prompt(*{NAME}, **{NAME})",
+    "for {NAME}, _, {NAME} in os.walk({VALUE}):\n    {NAME}.append(f'- {{{NAME}}}')",
+    "{NAME} += {NAME}\n{NAME}.sort()",
+    "print('You are a helper.', {VALUE}, sep='')\nprint({NAME}, end='')",
 ]
 HEADERS = [
     "def {NAME}({NAME}, run_context):",

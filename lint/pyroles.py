@@ -108,14 +108,16 @@ def role_word(node: ast.AST | None) -> str | None:
 
 def call_role(call: ast.Call) -> str | None:
     """The role of the message a call builds from its arguments, by the call's shape:
-    `*.from_user(...)`, `ChatMessage(role=Role.USER, ...)`, `SystemMessage(...)`,
-    `HumanMessagePromptTemplate.from_template(...)`."""
+    `*.from_user(...)`, `ChatMessage(role=Role.USER, ...)`, `Message("system", text)`,
+    `SystemMessage(...)`, `HumanMessagePromptTemplate.from_template(...)`."""
     recv, attr = dotted(call.func)
     if attr in FROM_ROLE:
         return FROM_ROLE[attr]
     for kw in call.keywords:
         if kw.arg == "role" and (role := role_word(kw.value)):
             return role
+    if "Message" in name_parts(attr) and len(call.args) >= 2 and (role := role_word(call.args[0])):
+        return role  # `Message("system", content)`: the role passed first, by position
     if attr.startswith("System"):
         return "system"
     if attr.startswith(("Human", "User")):

@@ -228,8 +228,11 @@ class Scan:
     def value_kind(self, node: ast.AST) -> str | None:
         return self.call_kind(node) or classify_expr(ast.unparse(node))
 
-    def prompt_part(self, node: ast.AST) -> str | None:
-        """Which part of a prompt `node` (a string expression) ends up in, if any."""
+    def prompt_part(self, node: ast.AST, depth: int = 0) -> str | None:
+        """Which part of a prompt `node` (a string expression) ends up in, if any. With
+        `depth` (a read of a local variable, kvscope.lint.pyscan.Scan.local_part) only a
+        message that names its role counts: a name or a function's name says nothing of a
+        local's text."""
         child, cur = node, self.parents.get(node)
         while cur is not None:
             if isinstance(cur, ast.Assign | ast.AnnAssign | ast.AugAssign):
@@ -238,7 +241,9 @@ class Scan:
                     if last_message(t):
                         return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
-                    if ws & PROMPT_WORDS or self.prompt_scope(cur):
+                    if depth and not isinstance(t, ast.Name):
+                        return None
+                    if not depth and (ws & PROMPT_WORDS or self.prompt_scope(cur)):
                         if isinstance(t, ast.Name | ast.Attribute) and user_turn(
                             self.sinks.of_target(t)
                         ):
@@ -247,6 +252,12 @@ class Scan:
                         if user_side(name) or system_partner(name, self.assigns):
                             return "user"
                         return "system"
+                if (
+                    len(targets) == 1
+                    and isinstance(targets[0], ast.Name)
+                    and not isinstance(cur.value, ast.Call)  # a fill is judged at its template
+                ):
+                    return self.local_part(targets[0].id, cur, depth)
                 return None
             if isinstance(cur, ast.keyword):
                 if cur.arg in KWARG_PARTS:
@@ -278,10 +289,16 @@ class Scan:
                 name = dotted(cur.func)[1] or dotted(cur.func)[0]
                 if role := call_role(cur):
                     return role
+                if name in {"append", "extend", "insert"} and isinstance(
+                    getattr(cur.func, "value", None), ast.Name
+                ):
+                    return self.local_part(cur.func.value.id, cur, depth)  # `parts.append(...)`
                 if name in {"from_template"} or prompt_wrapper(name):
                     return "template"
                 if printed_run(self.parents, cur) is not None:
                     return "system"  # printed among the lines of a prompt, to be pasted
+            elif isinstance(cur, ast.Return) and depth:
+                return None  # a local returned: the caller decides (not followed)
             elif isinstance(cur, ast.Return):
                 fn = self.parents.get(cur)
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -297,6 +314,25 @@ class Scan:
                 return None
             child, cur = cur, self.parents.get(cur)
         return None
+
+    def local_part(self, name: str, at: ast.AST, depth: int) -> str | None:
+        """The part the local variable `name` of a function, bound at `at`, ends up in: the
+        first role sink one of its later reads reaches (`content = f"..."` then
+        `Message("system", content)`; `parts.append(f"...")` then `"\\n".join(parts)` returned
+        as system text). None outside a function, or beyond a few bindings."""
+        fn = self.function_of(at)
+        if fn is None or depth >= 4:
+            return None
+        parts = {
+            self.prompt_part(use, depth + 1)
+            for use in ast.walk(fn)
+            if isinstance(use, ast.Name)
+            and use.id == name
+            and isinstance(use.ctx, ast.Load)
+            and use.lineno >= getattr(at, "lineno", 0)
+            and self.function_of(use) is fn
+        }
+        return next((p for p in ("system", "template", "tools", "user") if p in parts), None)
 
     def prompt_scope(self, stmt: ast.AST) -> bool:
         """An assignment whose place says it is prompt text: in the body of a class named

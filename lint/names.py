@@ -644,12 +644,28 @@ def _placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
                     expr, end = expr[1:].strip("~").strip(), end + 1
                 if expr.startswith("#each"):
                     pass  # a Handlebars loop read by a text syntax: its caller judges it
-                elif _MUSTACHE_STRUCTURAL_RE.match(expr):
+                elif _MUSTACHE_STRUCTURAL_RE.match(expr) or _prose(expr):
                     continue
             seen.add(m.start())
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
                 expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
             yield Placeholder(m.start(), end, expr)
+
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*[.,:;?!]?|\d+")
+
+
+def _prose(expr: str) -> bool:
+    """`{{Issue 1 description}}`, `{{User's comment left here. Repeat it verbatim.}}`: words
+    in braces that no template language parses (bare words, a number among them, a possessive,
+    a full stop), written to show the model a format. Not `{{lookup user name}}` (a helper call:
+    three bare words), `{{ a if b else c }}` or `{{ x | upper }}`."""
+    tokens = expr.split()
+    if len(tokens) < 3 or not all(_WORD_RE.fullmatch(t) for t in tokens):
+        return False
+    return (
+        len(tokens) >= 4 or any(t.isdigit() or "'" in t or t[-1] in ".,:;?!" for t in tokens)
+    ) and not {t.lower() for t in tokens} & {"if", "else", "and", "or", "not", "in", "is"}
 
 
 def _inside_double(text: str, pos: int) -> bool:

@@ -28,7 +28,10 @@ system message. Not reported: conditions fixed per deploy (feature flags such as
 conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
 `Builder(...) if x else None`: decided on data flow, not on the function's name), and
 conditions fixed per template or program instance (`if MARKER not in system_prompt`,
-`if signature.instructions`, `self.x` set only in `__init__`); see kvscope.lint.pyconds.
+`if signature.instructions`, `self.x` set only in `__init__`); see kvscope.lint.pyconds. In a
+template file, a condition on variables its project fills only from settings or constants
+(`"require_score": get_settings().pr_reviewer.require_score_review`) is fixed too; see
+kvscope.lint.projectfills.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from collections.abc import Iterator
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem
 from kvscope.lint.includes import included
-from kvscope.lint.names import classify_expr, deploy_fixed
+from kvscope.lint.names import CONTAINER_METHODS, classify_expr, deploy_fixed, identifiers
 
 CODE = "PL006"
 NAME = "conditional-system-section"
@@ -67,12 +70,13 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
         syntaxes.append("jinja")  # Jinja in a `.prompt` file
     yield from (problem for _, problem in included(doc) if problem.code == CODE)
+    filled = project_fixed(doc)
     for seg in doc.segments:
         if seg.part not in {"system", "developer", "template"}:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
-            if _fixed_condition(m.group()):
+            if _fixed_condition(m.group()) or _filled_fixed(m.group(), filled):
                 continue  # a feature flag (same on every request), or loop punctuation
             pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
             yield Problem(
@@ -92,6 +96,25 @@ def _condition(tag: str) -> str:
 def _fixed_condition(tag: str) -> bool:
     cond = _condition(tag)
     return deploy_fixed(cond) or re.fullmatch(r"(?:not\s+)?loop\.\w+", cond) is not None
+
+
+def project_fixed(doc: Document) -> frozenset[str]:
+    """The template's variables its project fills only with per-deploy values
+    (kvscope.lint.projectfills); empty for text not read from a file."""
+    file = doc.cache.get("file")
+    if file is None:
+        return frozenset()
+    from kvscope.lint.projectfills import deploy_fixed_names
+
+    return deploy_fixed_names(file)
+
+
+def _filled_fixed(tag: str, filled: frozenset[str]) -> bool:
+    """`{%- if require_score %}` where the project passes `"require_score":
+    get_settings().pr_reviewer.require_score_review`, and nothing else, for `require_score`."""
+    cond = re.sub(r"\|\s*[A-Za-z_]\w*", "", _condition(tag))  # filters name no data
+    roots = [i for i in identifiers(cond) if i not in CONTAINER_METHODS]
+    return bool(filled) and bool(roots) and all(i in filled for i in roots)
 
 
 def conditional_message(tag: str) -> str:

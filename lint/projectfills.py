@@ -1,0 +1,117 @@
+"""Where the project fills a template file's variables, and whether with per-deploy values.
+
+A template file (TOML, YAML, Jinja) names its variables but not their values; the Python code of
+the project passes them (`{"require_score": get_settings().pr_reviewer.require_score_review}`,
+`variables={"managed_agents": self.managed_agents}`). This module reads the Python modules that
+sit in the template's top-level folder under the project root (kvscope.lint.includes) and
+collects every value each name is given: a dict literal's string key, a `dict(name=...)`
+keyword, a `vars["name"] = ...` assignment. A name is fixed per deploy when the project gives it
+a value at least once and every value is a literal, a CONSTANT, a read of settings or config
+(`get_settings().x.y`, `self.config.x`; not a key the project also writes at run time with
+`.set("name", ...)`). An attribute of the object that renders the template says nothing: such
+objects are often built per request (pr-agent builds its reviewer per pull request). Bounded:
+at most MAX_FILES modules of at most MAX_BYTES each, parsed once per folder.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from pathlib import Path
+
+from kvscope.lint.names import SETTINGS_WORDS, words
+
+MAX_FILES = 400
+MAX_BYTES = 512 * 1024
+SKIPPED_DIRS = {"node_modules", "site-packages", "__pycache__", "venv", ".venv", "build", "dist"}
+
+
+def deploy_fixed_names(template: Path) -> frozenset[str]:
+    """Names the project fills, everywhere, with values fixed per deploy."""
+    from kvscope.lint.includes import project_root
+
+    file = Path(os.path.abspath(template))
+    root = project_root(file)
+    try:
+        top = file.relative_to(root).parts[0]
+    except (ValueError, IndexError):
+        return frozenset()
+    folder = root / top
+    return _fixed_names(folder) if folder.is_dir() else frozenset()
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed_names(folder: Path) -> frozenset[str]:
+    values: dict[str, list[bool]] = {}
+    runtime: set[str] = set()
+    for path in _modules(folder):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
+            continue
+        _collect(tree, values, runtime)
+    return frozenset(n for n, v in values.items() if v and all(v) and n not in runtime)
+
+
+def _modules(folder: Path) -> list[Path]:
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS and d[:1] != ".")
+        for name in sorted(filenames):
+            path = Path(dirpath) / name
+            if (name.endswith(".py") and not path.is_symlink()) or _linked_py(path):
+                if path.stat().st_size <= MAX_BYTES:
+                    found.append(path)
+                if len(found) >= MAX_FILES:
+                    return found
+    return found
+
+
+def _linked_py(path: Path) -> bool:
+    """A symlink to a Python module (the bench lays its corpus out as links)."""
+    return path.name.endswith(".py") and path.is_symlink() and path.resolve().is_file()
+
+
+def _collect(tree: ast.Module, values: dict[str, list[bool]], runtime: set[str]) -> None:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for k, v in zip(node.keys, node.values, strict=True):
+                if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    values.setdefault(k.value, []).append(_fixed(v))
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "dict":
+                for kw in node.keywords:
+                    if kw.arg:
+                        values.setdefault(kw.arg, []).append(_fixed(kw.value))
+            elif isinstance(func, ast.Attribute) and func.attr == "set" and node.args:
+                key = node.args[0]
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    runtime.add(key.value.rsplit(".", 1)[-1])  # `settings.set("k", ...)`
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                key = t.slice if isinstance(t, ast.Subscript) else None
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    values.setdefault(key.value, []).append(_fixed(node.value))
+
+
+def _fixed(value: ast.AST) -> bool:
+    """A value the same on every request of a deploy (see the module docstring)."""
+    if isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, ast.Name):
+        return value.id.isupper()
+    chain = value
+    while isinstance(chain, ast.Attribute | ast.Call | ast.Subscript):
+        if isinstance(chain, ast.Attribute) and words(chain.attr) & SETTINGS_WORDS:
+            return True
+        if isinstance(chain, ast.Call):
+            head = chain.func
+            name = head.attr if isinstance(head, ast.Attribute) else getattr(head, "id", "")
+            if words(name) & SETTINGS_WORDS:
+                return True  # `get_settings()`, `load_config()`
+            chain = head
+        else:
+            chain = chain.value
+    return isinstance(chain, ast.Name) and bool(words(chain.id) & SETTINGS_WORDS)

@@ -70,14 +70,17 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
         syntaxes.append("jinja")  # Jinja in a `.prompt` file
     yield from (problem for _, problem in included(doc) if problem.code == CODE)
-    filled = project_fixed(doc)
+    filled: list[frozenset[str]] = []  # read on the first condition that needs it
     for seg in doc.segments:
         if seg.part not in {"system", "developer", "template"}:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
         for m in _dedupe(hits):
-            if _fixed_condition(m.group()) or _filled_fixed(m.group(), filled):
+            if _fixed_condition(m.group()):
                 continue  # a feature flag (same on every request), or loop punctuation
+            filled = filled or [project_fixed(doc)]
+            if _filled_fixed(m.group(), filled[0]):
+                continue  # filled only from settings or constants by the project's code
             pos = None if seg.prefix_start is None else seg.prefix_start + m.start()
             yield Problem(
                 CODE,

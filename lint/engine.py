@@ -18,6 +18,18 @@ from kvscope.lint.rules import BY_CODE, RULES
 from kvscope.lint.rules.common import RuleContext
 
 
+def _project_roles(doc: Document, path: Path) -> None:
+    """A data-file template's values that the project's code sends only as the user turn are
+    the user turn (kvscope.lint.projectfills.user_turn_paths)."""
+    from kvscope.lint.projectfills import user_turn_paths
+
+    paths = frozenset(s.path for s in doc.segments if s.part == "template" and s.path)
+    for p in user_turn_paths(path, paths):
+        for seg in doc.segments:
+            if seg.path == p:
+                seg.part = "user"
+
+
 class Linter:
     """One configured run. Holds the lazily loaded tokenizer shared by all files."""
 
@@ -55,6 +67,8 @@ class Linter:
             docs = read_text(load_text(path, max_bytes), display, "text")
         for doc in docs:
             doc.cache["file"] = path
+            if doc.kind == "values":
+                _project_roles(doc, path)
         if not docs:
             return None
         return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))

@@ -115,3 +115,61 @@ def _fixed(value: ast.AST) -> bool:
         else:
             chain = chain.value
     return isinstance(chain, ast.Name) and bool(words(chain.id) & SETTINGS_WORDS)
+
+
+def user_turn_paths(template: Path, paths: frozenset[tuple]) -> frozenset[tuple]:
+    """The key paths of a data-file template (`("planning", "initial_plan")`) that the
+    project's code only ever sends as the user turn: every `x["planning"]["initial_plan"]` of
+    the modules in the template's folder lands, by kvscope.lint.pyscan's reading, in a user
+    message (`ChatMessage(role=MessageRole.USER, content=populate_template(...))`). A path the
+    code never reads, or also sends as system text, keeps its part."""
+    from kvscope.lint.includes import project_root
+
+    file = Path(os.path.abspath(template))
+    root = project_root(file)
+    try:
+        folder = root / file.relative_to(root).parts[0]
+    except (ValueError, IndexError):
+        return frozenset()
+    if not folder.is_dir() or not paths:
+        return frozenset()
+    return _user_paths(folder, paths)
+
+
+@functools.lru_cache(maxsize=64)
+def _user_paths(folder: Path, paths: frozenset[tuple]) -> frozenset[tuple]:
+    from kvscope.lint.pyscan import Scan
+
+    lasts = {str(p[-1]) for p in paths if p}
+    roles: dict[tuple, set[str]] = {}
+    for path in _modules(folder):
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if not any(f"['{k}']" in source or f'["{k}"]' in source for k in lasts):
+            continue  # cheap: only modules that subscript one of the keys are scanned
+        try:
+            tree = ast.parse(source)
+            scan = Scan(tree, source, path)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        for node in ast.walk(tree):
+            keys = _key_chain(node, scan.parents)
+            if keys is not None and keys in paths:
+                roles.setdefault(keys, set()).add(scan.prompt_part(node) or "unknown")
+    return frozenset(k for k, r in roles.items() if r == {"user"})
+
+
+def _key_chain(node: ast.AST, parents: dict) -> tuple | None:
+    """`("planning", "initial_plan")` of the outermost `x["planning"]["initial_plan"]`."""
+    if not isinstance(node, ast.Subscript) or isinstance(parents.get(node), ast.Subscript):
+        return None
+    keys: list[str] = []
+    cur: ast.AST = node
+    while isinstance(cur, ast.Subscript):
+        if not (isinstance(cur.slice, ast.Constant) and isinstance(cur.slice.value, str)):
+            return None
+        keys.append(cur.slice.value)
+        cur = cur.value
+    return tuple(reversed(keys))

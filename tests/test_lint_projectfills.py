@@ -71,3 +71,25 @@ def test_the_number_of_modules_read_is_bounded(tmp_path, monkeypatch):
         {f"app/tools/m{i}.py": f"V{i} = {{'k{i}': 'fixed'}}\n" for i in range(5)},
     )
     assert len(deploy_fixed_names(template)) == 2
+
+
+def test_user_turn_paths_need_every_read_to_be_a_user_message(tmp_path):
+    from kvscope.lint.projectfills import _user_paths, user_turn_paths
+
+    template = _project(
+        tmp_path,
+        {
+            "app/agent.py": (
+                "def a(self, t):\n"
+                "    return [{'role': 'user', 'content': self.p['plan']['first']}]\n"
+                "def b(self, t):\n"
+                "    return [{'role': 'user', 'content': self.p['plan']['next']}]\n"
+                "def c(self, t):\n"
+                "    return [{'role': 'system', 'content': self.p['plan']['next']}]\n"
+            ),
+            "app/broken.py": "x = p['plan']['first'\n",
+        },
+    )
+    _user_paths.cache_clear()
+    paths = frozenset({("plan", "first"), ("plan", "next"), ("plan", "unread")})
+    assert user_turn_paths(template, paths) == {("plan", "first")}

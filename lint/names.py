@@ -423,10 +423,31 @@ REQUEST_HEADS = frozenset(
         "titles",
     ]
 )
-# Owners whose title is the deploy's own (`{app_title}`, `{site_title}`), not the request's.
-TITLE_OWNERS_FIXED = frozenset(
-    ["app", "application", "site", "website", "product", "brand", "company", "bot", "assistant"]
+# Owners whose title or description is the deploy's own (`{app_title}`, `{team_desc}`,
+# `{company_description}`, `{role_desc}`, a skill's description), not the request's.
+DEPLOY_OWNERS = frozenset(
+    [
+        "app",
+        "application",
+        "site",
+        "website",
+        "product",
+        "brand",
+        "company",
+        "organization",
+        "organisation",
+        "org",
+        "team",
+        "server",
+        "role",
+        "skill",
+        "skills",
+        "subagent",
+        "bot",
+        "assistant",
+    ]
 )
+DESCRIBED_HEADS = frozenset(["title", "titles", "description", "descriptions", "desc"])
 REQUEST_BARE = frozenset(["prompt"])
 # What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
 # request, unlike the tool's own name or description.
@@ -495,7 +516,7 @@ def classify_name(identifier: str) -> str | None:
         return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:
         last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
-    if last in {"title", "titles"} and (ws & TITLE_OWNERS_FIXED or ws & REQUEST_NOT):
+    if last in DESCRIBED_HEADS and ws & (DEPLOY_OWNERS | REQUEST_NOT):
         return None
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
@@ -521,6 +542,8 @@ def classify_expr(expr: str) -> str | None:
         kind = classify_name(ident)
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
+        if kind == "user" and any(words(x) & NOT_THE_USER for x in idents[:i]):
+            continue  # `self.agent.company_name`: the agent's company, set with the agent
         if kind == "request" and (
             ident != idents[-1]
             or (any(words(i) & NOT_THE_USER for i in idents) and not _product(ident))

@@ -84,3 +84,13 @@ def tokens_at_stake(findings: list[Finding]) -> int:
         key = (f.path, f.prompt)
         worst[key] = max(worst.get(key, 0), f.tokens_at_stake)
     return sum(worst.values())
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` for a message: whole when short, else cut at a word or operator boundary before
+    `limit` characters and ended with "…" (never mid-name: "`hasattr(self.agent, …`")."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = max(text.rfind(c, 0, limit) for c in " ,(")
+    return text[: cut if cut > limit // 2 else limit - 1].rstrip(" ,(") + "…"

@@ -285,10 +285,25 @@ FLAG_WORDS = frozenset(
 MODEL_WORDS = frozenset(["model", "vlm", "llm", "multimodal", "mini"])
 
 
+# A flag named as what the program is told to do (`require_score`, `include_file_summary`,
+# `use_thinking_tags`, `focus_only_on_problems`): a switch of the deploy, not data.
+FLAG_VERBS = frozenset(
+    ["require", "include", "use", "skip", "add", "show", "hide", "allow", "focus", "force"]
+)
+
+
+# What the deploy gives the model: its tools anywhere in a compound name (`tool_format`; bare
+# `tools` may come with the request), its agents as the name's head (`managed_agents`; not
+# `found_agent_context`, a fact of this request).
+TOOL_WORDS_FIXED = frozenset(["tool", "tools", "function", "functions", "plugin", "plugins"])
+DEPLOY_HEADS = frozenset(["agent", "agents", "assistant", "assistants", "bot", "model", "models"])
+
+
 def deploy_fixed(expr: str) -> bool:
     """True when a condition reads only feature flags, settings and constants
-    (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `settings.X`, `DEBUG`): the
-    same for every request of a deploy."""
+    (`enable_memory`, `not disable_search`, `chart_tool_enabled`, `require_tests`,
+    `settings.X`, `DEBUG`) or the deploy's own tools and agents (`managed_agents`,
+    `tools | length`): the same for every request of a deploy."""
     expr = re.sub(r"\|\s*[A-Za-z_]\w*", "", expr)  # Jinja filters (`| list`) name no data
     idents = identifiers(_flag_owners_dropped(expr))
     if not idents:
@@ -297,6 +312,11 @@ def deploy_fixed(expr: str) -> bool:
         ws = words(ident)
         if ident.isupper() or ws & (FLAG_WORDS | SETTINGS_WORDS | MODEL_WORDS):
             continue
+        parts = [p.lower() for p in name_parts(ident)]
+        if len(parts) >= 2 and parts[0] in FLAG_VERBS:
+            continue
+        if (ws & TOOL_WORDS_FIXED and len(parts) >= 2) or (parts and parts[-1] in DEPLOY_HEADS):
+            continue  # `tool_format`, `tool_instructions`, `managed_agents`: the deploy's own
         if ident in {"os", "environ"} or ident in CONTAINER_METHODS:
             continue
         return False
@@ -403,10 +423,31 @@ REQUEST_HEADS = frozenset(
         "titles",
     ]
 )
-# Owners whose title is the deploy's own (`{app_title}`, `{site_title}`), not the request's.
-TITLE_OWNERS_FIXED = frozenset(
-    ["app", "application", "site", "website", "product", "brand", "company", "bot", "assistant"]
+# Owners whose title or description is the deploy's own (`{app_title}`, `{team_desc}`,
+# `{company_description}`, `{role_desc}`, a skill's description), not the request's.
+DEPLOY_OWNERS = frozenset(
+    [
+        "app",
+        "application",
+        "site",
+        "website",
+        "product",
+        "brand",
+        "company",
+        "organization",
+        "organisation",
+        "org",
+        "team",
+        "server",
+        "role",
+        "skill",
+        "skills",
+        "subagent",
+        "bot",
+        "assistant",
+    ]
 )
+DESCRIBED_HEADS = frozenset(["title", "titles", "description", "descriptions", "desc"])
 REQUEST_BARE = frozenset(["prompt"])
 # What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
 # request, unlike the tool's own name or description.
@@ -475,7 +516,7 @@ def classify_name(identifier: str) -> str | None:
         return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:
         last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
-    if last in {"title", "titles"} and (ws & TITLE_OWNERS_FIXED or ws & REQUEST_NOT):
+    if last in DESCRIBED_HEADS and ws & (DEPLOY_OWNERS | REQUEST_NOT):
         return None
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
@@ -501,6 +542,8 @@ def classify_expr(expr: str) -> str | None:
         kind = classify_name(ident)
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
+        if kind == "user" and any(words(x) & NOT_THE_USER for x in idents[:i]):
+            continue  # `self.agent.company_name`: the agent's company, set with the agent
         if kind == "request" and (
             ident != idents[-1]
             or (any(words(i) & NOT_THE_USER for i in idents) and not _product(ident))

@@ -126,23 +126,92 @@ def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
     if (
         isinstance(test, ast.Compare)
         and all(isinstance(c, ast.Constant) for c in test.comparators)
-        and isinstance(test.left, ast.Name)
-        and test.left.id in loop_vars
+        and _root(test.left) in loop_vars
     ):
-        return True  # `for field in fields: if field == "Examples"`: structure, not data
-    for n in names:
-        ws = words(n.id)
-        if n.id.isupper() or ws & (SETTINGS_WORDS | PROGRAM_WORDS) or n.id == "os":
-            continue
-        parent = scan.parents.get(n)
-        if isinstance(parent, ast.Attribute) and (
-            parent.attr.isupper() or words(parent.attr) & (SETTINGS_WORDS | PROGRAM_WORDS)
-        ):
-            continue  # self.config..., app.DEBUG, self.signature.instructions
-        if n.id == "self" and isinstance(parent, ast.Attribute) and _set_in_init(scan, parent.attr):
-            continue
+        return True  # `for field in fields: if field == "Examples"` / `tmpl["role"] == "system"`
+    if _dedupes(node):
+        return True
+    return all(_fixed_name(scan, n, node, frozenset()) for n in names)
+
+
+# Builtins that read an object without making data of their own.
+NEUTRAL_CALLS = {"hasattr", "getattr", "isinstance", "len", "bool", "str", "callable", "type"}
+
+
+def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -> bool:
+    """The name `n` (read at `where`) holds the same value on every request: a constant, a
+    setting, `self.<attr>` set only in `__init__`, a `bool` parameter (a mode switch), or a
+    local bound once, to a value of those (`skills = self.agent.skills if self.agent else ""`)."""
+    ws = words(n.id)
+    if n.id.isupper() or ws & (SETTINGS_WORDS | PROGRAM_WORDS) or n.id in {"os"} | NEUTRAL_CALLS:
+        return True
+    parent = scan.parents.get(n)
+    if isinstance(parent, ast.Attribute) and (
+        parent.attr.isupper() or words(parent.attr) & (SETTINGS_WORDS | PROGRAM_WORDS)
+    ):
+        return True  # self.config..., app.DEBUG, self.signature.instructions
+    if n.id == "self":
+        return isinstance(parent, ast.Attribute) and _set_in_init(scan, parent.attr)
+    fn = scan.function_of(where)
+    if fn is None or n.id in seen or len(seen) > MAX_HOPS:
         return False
-    return True
+    if _bool_param(fn, n.id):
+        return True
+    values = [
+        v
+        for v in scan.assigns.get(n.id, [])
+        if scan.function_of(v) is fn and v.lineno < getattr(where, "lineno", 0)
+    ]
+    if len(values) != 1 or n.id in _params(fn):
+        return False  # bound twice (`found = False` ... `found = True`): control flow decides
+    return all(
+        _fixed_name(scan, m, v, seen | {n.id})
+        for v in values
+        for m in ast.walk(v)
+        if isinstance(m, ast.Name)
+    )
+
+
+def _params(fn: ast.AST) -> set[str]:
+    a = fn.args
+    return {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+
+
+def _bool_param(fn: ast.AST, name: str) -> bool:
+    a = fn.args
+    return any(
+        x.arg == name and isinstance(x.annotation, ast.Name) and x.annotation.id == "bool"
+        for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)
+    )
+
+
+def _root(node: ast.AST) -> str | None:
+    """`tmpl` of `tmpl["role"]` or `tmpl.role`."""
+    while isinstance(node, ast.Subscript | ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _dedupes(node: ast.If | ast.IfExp) -> bool:
+    """`if instr not in parts: parts.append(instr)`: a membership test on the list being built
+    keeps an item from coming twice; it decides no text of its own."""
+    test = node.test
+    if not (
+        isinstance(node, ast.If)
+        and isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.NotIn)
+    ):
+        return False
+    pool = ast.unparse(test.comparators[0])
+    return any(
+        isinstance(c, ast.Call)
+        and isinstance(c.func, ast.Attribute)
+        and c.func.attr in {"append", "extend", "insert", "add"}
+        and ast.unparse(c.func.value) == pool
+        for stmt in node.body
+        for c in ast.walk(stmt)
+    )
 
 
 def _tests_the_template(scan: Scan, test: ast.AST) -> bool:

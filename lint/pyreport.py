@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from kvscope.lint.findings import Problem
+from kvscope.lint.findings import Problem, clip
 from kvscope.lint.pyscan import KIND_CODES, Scan
 from kvscope.lint.pytools import tools_sent_with
 
@@ -24,7 +24,7 @@ def problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
     where = (
         "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
     )
-    msg = f"{WHAT[kind]} (`{ast.unparse(value_node)[:60]}`) is interpolated into the {where}"
+    msg = f"`{clip(ast.unparse(value_node), 60)}` is {WHAT[kind]}, interpolated into the {where}"
     text = with_tools(scan, value_node, prefix_text)
     return Problem(KIND_CODES[kind], start, end, msg + advice(kind), prefix_pos, None, text)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from kvscope.lint.findings import Problem
+from kvscope.lint.findings import Problem, clip
 from kvscope.lint.patterns import (
     classify_expr,
     placeholders,
@@ -332,7 +332,7 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
             if _after_user_turn(scan, node, target):
                 continue
             start, end = scan.span(node.test)
-            cond, name = ast.unparse(node.test)[:50], ast.unparse(target)[:30]
+            cond, name = clip(ast.unparse(node.test), 60), clip(ast.unparse(target), 30)
             msg = (
                 f"`{name}` gets text only when `{cond}`: "
                 f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the "
@@ -386,7 +386,7 @@ def _conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
         return  # `[last] if last.tool_calls else []`, `Builder(...) if x else None`: no text
     start, end = scan.span(node)
     msg = (
-        f"this text depends on `{ast.unparse(node.test)[:50]}`: "
+        f"this text depends on `{clip(ast.unparse(node.test), 60)}`: "
         f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the last "
         "user turn"
     )

@@ -15,7 +15,7 @@ import ast
 import weakref
 from collections.abc import Iterator
 
-from kvscope.lint.findings import Problem
+from kvscope.lint.findings import Problem, clip
 from kvscope.lint.names import SETTINGS_WORDS
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
@@ -109,16 +109,16 @@ def spliced(
             continue
         reported.add((kind, p.node))
         where = {"system": "system prompt", "tools": "tool definitions"}.get(part, "prompt")
-        expr = ast.unparse(p.node)[:60]
+        expr = clip(ast.unparse(p.node), 60)
         shown = f"`{expr}`"
         if why:  # the parameter's type says what it is: `edited: datetime`
-            shown = why if why.startswith(f"`{expr}:") else f"{shown}, from {why}"
+            shown = why if why.startswith(f"`{expr}:") else f"{shown} (from {why})"
         what = COUNT_WHAT if why and kind == "request" else WHAT[kind]
         fn = scan.function_of(p.node)
         if fn is home or fn is None:
-            msg = f"{what} ({shown}) is interpolated into the {where}"
+            msg = f"{shown} is {what}, interpolated into the {where}"
         else:
-            msg = f"{what} ({shown}) is in the text `{fn.name}()` returns into the {where}"
+            msg = f"{shown} is {what}, in the text `{fn.name}()` returns into the {where}"
         prefix, pos = (rendered, offsets[i]) if own else (text, at)
         start, end = scan.span(p.node)
         full = with_tools(scan, value, prefix)

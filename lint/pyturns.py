@@ -2,7 +2,8 @@
 
 Code that renders the chat itself (`f"{im_start}system\\n...{im_end}"`, then
 `prompt += f"\\n{im_start}user\\n{query}{im_end}"`) says the role with the chat format's own
-markers: ChatML, Llama 3 headers, Gemma turns, `[INST]` (with Llama 2's `<<SYS>>`), `<|user|>`.
+markers: ChatML, Llama 3 headers, Gemma turns, `[INST]` (with Llama 2's `<<SYS>>`), `<|user|>`,
+and the delimiter tags a framework splits one string by (`<START_OF_USER_PROMPT>`).
 What follows a user or an assistant marker is that turn, not the cacheable system prefix, also
 inside one literal that holds several turns. Marker names held in constants
 (`im_start = "<|im_start|>"`) are resolved.
@@ -20,6 +21,9 @@ TURN_RE = re.compile(
     r"|<\|(?P<d>system|user|assistant)\|>"
     r"|(?P<inst>\[INST\])|(?P<close>\[/INST\])"
     r"|(?P<sys><<SYS>>)|(?P<endsys><</SYS>>)"  # Llama 2: the system prompt inside the first [INST]
+    r"|<START_OF_(?P<e>SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>"  # split by the caller
+    r"|(?P<end><END_OF_(?:SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>)",
+    re.I,
 )
 ROLES = {
     "system": "system",
@@ -43,8 +47,10 @@ def turn_at(text: str, pos: int) -> str | None:
             role = "system"
         elif m.group("close"):
             role = "assistant"
+        elif m.group("end"):
+            role = None  # between sections: whatever the caller makes of it
         else:
-            name = m.group("a") or m.group("b") or m.group("c") or m.group("d")
+            name = m.group("a") or m.group("b") or m.group("c") or m.group("d") or m.group("e")
             role = ROLES.get(name.lower(), role)
     return role
 

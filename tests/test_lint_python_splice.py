@@ -89,7 +89,7 @@ def test_the_cli_no_longer_says_all_clean(tmp_path: Path, capsys) -> None:
     assert main(["check", "--tokenizer", "bytes", str(path)]) == 1
     out = capsys.readouterr().out
     assert "All clean" not in out
-    assert "a clock value (`edited: datetime`)" in out
+    assert "`edited: datetime` is a clock value" in out
 
 
 def test_a_marker_built_from_a_module_constant_is_found_in_the_template(tmp_path: Path) -> None:

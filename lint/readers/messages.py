@@ -6,7 +6,9 @@ chat prompt builder `{% message role="user" %}` ... `{% endmessage %}`. A prompt
 model's own chat format marks its turns with the format's header tokens: Llama 3
 `<|start_header_id|>user<|end_header_id|>` ... `<|eot_id|>`, ChatML `<|im_start|>user` ...
 `<|im_end|>`, Gemma `<start_of_turn>user` ... `<end_of_turn>`, Phi-3 `<|user|>` ... `<|end|>`,
-Llama 2 `[INST] <<SYS>>` system `<</SYS>>` user `[/INST]`.
+Llama 2 `[INST] <<SYS>>` system `<</SYS>>` user `[/INST]`. Frameworks that split one string
+into messages by delimiter tags name the role in the tag: `<START_OF_USER_PROMPT>` ...
+`<END_OF_USER_PROMPT>`.
 A section is its role's turn, as a Prompty `user:` line is. Markup that shows no user section
 splits nothing: the template stays one part and is linted whole.
 """
@@ -30,15 +32,17 @@ OPEN_RE = re.compile(
     rf"|<\|im_start\|>{_TURN}(?![\w-])"
     rf"|<start_of_turn>{_TURN}(?![\w-])"
     r"|<\|(system|user|assistant)\|>"
-    r"|(\[INST\]|<<SYS>>|<</SYS>>|\[/INST\])",
+    r"|(\[INST\]|<<SYS>>|<</SYS>>|\[/INST\])"
+    r"|<START_OF_(SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>",
     re.I,
 )
 CLOSE_RE = re.compile(
     r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*endmessage\s*-?%\}"
-    r"|<\|eot_id\|>|<\|im_end\|>|<end_of_turn>|<\|end\|>",
+    r"|<\|eot_id\|>|<\|im_end\|>|<end_of_turn>|<\|end\|>"
+    r"|<END_OF_(?:SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>",
     re.I,
 )
-_MARKERS = ("message", "<|", "<start_of_turn>", "[INST]", "[inst]")
+_MARKERS = ("message", "<|", "<start_of_turn>", "[INST]", "[inst]", "START_OF_", "start_of_")
 _TAG_RE = re.compile(f"{OPEN_RE.pattern}|{CLOSE_RE.pattern}", re.I)
 
 

@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterator
 
 from kvscope.lint.document import Document
-from kvscope.lint.findings import Problem
+from kvscope.lint.findings import Problem, clip
 from kvscope.lint.includes import included
 from kvscope.lint.names import CONTAINER_METHODS, classify_expr, deploy_fixed, identifiers
 
@@ -122,9 +122,9 @@ def _filled_fixed(tag: str, filled: frozenset[str]) -> bool:
 
 def conditional_message(tag: str) -> str:
     return (
-        f"conditional section `{tag[:50]}` in the system prompt: requests on either side of the "
-        "condition share no prefix after it. Keep the system prompt fixed and move the variable "
-        "part to the last user turn"
+        f"conditional section `{clip(tag, 60)}` in the system prompt: requests on either side "
+        "of the condition share no prefix after it. Keep the system prompt fixed and move the "
+        "variable part to the last user turn"
     )
 
 

@@ -74,12 +74,26 @@ USER_CALLS = {
     ("platform", "version"),
     ("os", "uname"),
     ("socket", "gethostname"),
+    # where it runs: the working directory and home of the user who started it
+    ("os", "getcwd"),
+    ("Path", "cwd"),
+    ("Path", "home"),
 }
+# environment variables that describe the user's session, not the deploy's settings
+USER_ENV = {"SHELL", "USER", "USERNAME", "LOGNAME", "HOME", "PWD", "LANG", "LC_ALL", "TZ"}
 # Filesystem order: differs between machines and file systems; sorted() makes it stable.
 LISTING_ORDER_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk"}
 MAX_DEPTH = 2
 # Parts of a clock value that stay the same for a year: `datetime.now().year` is not a clock.
 COARSE_ATTRS = {"year"}
+
+
+def _user_env(call: ast.Call, recv: str, attr: str) -> bool:
+    """`os.getenv("SHELL")`, `os.environ.get("USER", ...)`: the session's user, not a setting."""
+    if (recv, attr) not in {("os", "getenv"), ("", "getenv"), ("environ", "get")}:
+        return False
+    arg = call.args[0] if call.args else None
+    return isinstance(arg, ast.Constant) and arg.value in USER_ENV
 
 
 def dotted(node: ast.AST) -> tuple[str, str]:
@@ -151,13 +165,20 @@ class Facts:
                     return "time"
                 if key in ID_CALLS or ("", attr) in ID_CALLS:
                     return "id"
-                if key in USER_CALLS:
+                if key in USER_CALLS or _user_env(sub, recv, attr):
                     return "user"
                 found = self._call_fact(sub.func)
                 if found and found != "order":
                     return found
                 if found or attr in LISTING_ORDER_CALLS:
                     order = "order"
+            elif (
+                isinstance(sub, ast.Subscript)
+                and dotted(sub.value)[1] == "environ"
+                and isinstance(sub.slice, ast.Constant)
+                and sub.slice.value in USER_ENV
+            ):
+                return "user"  # `os.environ["SHELL"]`
             elif isinstance(sub, ast.Name) and (found := self._table(sub).get(sub.id)):
                 if found != "order":
                     return found

@@ -535,6 +535,7 @@ def classify_expr(expr: str) -> str | None:
             kind = classify_name(arg)
             if kind is not None:
                 return kind
+    expr = _FILTER_RE.sub("", expr)  # `question | trim`: a Jinja filter names no data
     idents = identifiers(expr)
     for i, ident in enumerate(idents):
         if i < len(idents) - 1 and words(ident) & SETTINGS_WORDS:
@@ -554,6 +555,7 @@ def classify_expr(expr: str) -> str | None:
     return None
 
 
+_FILTER_RE = re.compile(r"\|\s*[A-Za-z_]\w*(?:\([^()]*\))?")
 _SK_CALL_RE = re.compile(r"\s*[A-Za-z_][\w.]*\s+(?P<args>[^|]*\$[A-Za-z_][^|]*)")
 _SK_ARG_RE = re.compile(r"\$([A-Za-z_]\w*)")
 
@@ -687,12 +689,28 @@ def _placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
                     expr, end = expr[1:].strip("~").strip(), end + 1
                 if expr.startswith("#each"):
                     pass  # a Handlebars loop read by a text syntax: its caller judges it
-                elif _MUSTACHE_STRUCTURAL_RE.match(expr):
+                elif _MUSTACHE_STRUCTURAL_RE.match(expr) or _described(expr):
                     continue
             seen.add(m.start())
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
                 expr = "_".join(re.sub(r"(?:\s+GOES)?\s+HERE$", "", expr).split())
             yield Placeholder(m.start(), end, expr)
+
+
+_EXPR_CHARS = frozenset('|()[]=<>+*/%$~{}"')
+_EXPR_WORDS = frozenset(["if", "else", "and", "or", "not", "in", "is", "for"])
+
+
+def _described(expr: str) -> bool:
+    """True when the inside of `{{ ... }}` is prose or a list, not an expression: a format
+    described in doubled braces (`{{Issue 1 description}}`, `{{User's comment, verbatim.}}`) or a
+    `.format` template's escaped braces around names (`{{title, url, snippet}}`)."""
+    if re.fullmatch(r"\w+(?:\s*,\s*\w+)+", expr):
+        return True
+    words_ = expr.split()
+    if len(words_) < 2 or _EXPR_CHARS & set(expr) or _EXPR_WORDS & set(words_):
+        return False
+    return len(words_) >= 3 or re.search(r"\w['’]\w", expr) is not None
 
 
 def _inside_double(text: str, pos: int) -> bool:

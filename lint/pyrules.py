@@ -28,6 +28,7 @@ from kvscope.lint.pyscan import (
     KIND_CODES,
     PROMPT_WORDS,
     Scan,
+    constant_name,
     dotted,
     user_side,
 )
@@ -126,8 +127,11 @@ def _fstring_text(
             continue
         if lit.start in values:  # `{value}` right after a cue such as "Current date:"
             value = values[lit.start]
-            s, e = scan.span(getattr(value, "value", value))
-            msg = f"`{ast.unparse(value)[:60]}` is {WHAT[lit.kind]}, by the words before it,"
+            inner = getattr(value, "value", value)
+            if isinstance(inner, ast.Name | ast.Attribute) and constant_name(inner):
+                continue  # `{WORKING_DIR}`: a constant, whatever the words before it say
+            s, e = scan.span(inner)
+            msg = f"`{clip(ast.unparse(value), 60)}` is {WHAT[lit.kind]}, by the words before it"
             full = with_tools(scan, node, text)
             yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
             continue

@@ -219,7 +219,14 @@ class Scan:
         return cur
 
     def value_kind(self, node: ast.AST) -> str | None:
-        return self.call_kind(node) or classify_expr(ast.unparse(node))
+        """What the value of an expression is, on evidence, else by its name. A constant's name
+        (`NO_ANSWER`, `config.MAX_TURNS`) says what it means, not that it varies."""
+        kind = self.call_kind(node)
+        if kind is not None:
+            return kind
+        if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
+            return None
+        return classify_expr(ast.unparse(node))
 
     def prompt_part(self, node: ast.AST) -> str | None:
         """Which part of a prompt `node` (a string expression) ends up in, if any."""
@@ -310,6 +317,17 @@ class Scan:
         value of `name` (a variable, or with `call` the result of calling the function
         `name`) is sent under, as far as this module shows."""
         return self.sinks.of_call(name) if call else self.sinks.of_name(name)
+
+
+MARKER_WORDS = {"pat", "pattern", "marker", "placeholder", "replacement", "tag", "token", "slot"}
+
+
+def constant_name(node: ast.Name | ast.Attribute) -> bool:
+    """`NO_ANSWER`, `config.MAX_TURNS`: a name written as a constant. Not a marker that a
+    later `.replace()` fills (`DATETIME_REPLACEMENT_PAT`, `DATE_PLACEHOLDER`)."""
+    name = node.id if isinstance(node, ast.Name) else node.attr
+    parts = {p.lower() for p in name_parts(name)}
+    return name.isupper() and any(c.isalpha() for c in name) and not parts & MARKER_WORDS
 
 
 def _sent_as_prompt(roles: set[str]) -> bool:

@@ -273,6 +273,8 @@ class Scan:
                     return "system" if role.value in {"system", "developer"} else "user"
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 name = dotted(cur.func)[1] or dotted(cur.func)[0]
+                if name in PATH_CALLS or dotted(cur.func) == ("path", "join"):
+                    return None  # `get_template(f"{name}.{locale}.md")`: a file's name, not text
                 if role := call_role(cur):
                     return role
                 if name in {"from_template"} or prompt_wrapper(name):
@@ -319,6 +321,21 @@ class Scan:
         return self.sinks.of_call(name) if call else self.sinks.of_name(name)
 
 
+# Calls whose arguments name a file or a template to load: what they load is the text.
+PATH_CALLS = {
+    "get_template",
+    "select_template",
+    "open",
+    "Path",
+    "PurePath",
+    "read_text",
+    "exists",
+    "is_file",
+    "load_prompt",
+    "load_template",
+    "import_module",
+    "getenv",
+}
 MARKER_WORDS = {"pat", "pattern", "marker", "placeholder", "replacement", "tag", "token", "slot"}
 
 

@@ -535,6 +535,7 @@ def classify_expr(expr: str) -> str | None:
             kind = classify_name(arg)
             if kind is not None:
                 return kind
+    expr = _FILTER_RE.sub("", expr)  # `question | trim`: a Jinja filter names no data
     idents = identifiers(expr)
     for i, ident in enumerate(idents):
         if i < len(idents) - 1 and words(ident) & SETTINGS_WORDS:
@@ -554,6 +555,7 @@ def classify_expr(expr: str) -> str | None:
     return None
 
 
+_FILTER_RE = re.compile(r"\|\s*[A-Za-z_]\w*(?:\([^()]*\))?")
 _SK_CALL_RE = re.compile(r"\s*[A-Za-z_][\w.]*\s+(?P<args>[^|]*\$[A-Za-z_][^|]*)")
 _SK_ARG_RE = re.compile(r"\$([A-Za-z_]\w*)")
 
@@ -687,7 +689,7 @@ def _placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
                     expr, end = expr[1:].strip("~").strip(), end + 1
                 if expr.startswith("#each"):
                     pass  # a Handlebars loop read by a text syntax: its caller judges it
-                elif _MUSTACHE_STRUCTURAL_RE.match(expr) or _prose(expr):
+                elif _MUSTACHE_STRUCTURAL_RE.match(expr) or _described(expr):
                     continue
             seen.add(m.start())
             if name == "spaced":  # `{QUERY GOES HERE}` is the query's slot
@@ -695,20 +697,20 @@ def _placeholders(text: str, syntax: str | None) -> Iterator[Placeholder]:
             yield Placeholder(m.start(), end, expr)
 
 
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z']*[.,:;?!]?|\d+")
+_EXPR_CHARS = frozenset('|()[]=<>+*/%$~{}"')
+_EXPR_WORDS = frozenset(["if", "else", "and", "or", "not", "in", "is", "for"])
 
 
-def _prose(expr: str) -> bool:
-    """`{{Issue 1 description}}`, `{{User's comment left here. Repeat it verbatim.}}`: words
-    in braces that no template language parses (bare words, a number among them, a possessive,
-    a full stop), written to show the model a format. Not `{{lookup user name}}` (a helper call:
-    three bare words), `{{ a if b else c }}` or `{{ x | upper }}`."""
-    tokens = expr.split()
-    if len(tokens) < 3 or not all(_WORD_RE.fullmatch(t) for t in tokens):
+def _described(expr: str) -> bool:
+    """True when the inside of `{{ ... }}` is prose or a list, not an expression: a format
+    described in doubled braces (`{{Issue 1 description}}`, `{{User's comment, verbatim.}}`) or a
+    `.format` template's escaped braces around names (`{{title, url, snippet}}`)."""
+    if re.fullmatch(r"\w+(?:\s*,\s*\w+)+", expr):
+        return True
+    words_ = expr.split()
+    if len(words_) < 2 or _EXPR_CHARS & set(expr) or _EXPR_WORDS & set(words_):
         return False
-    return (
-        len(tokens) >= 4 or any(t.isdigit() or "'" in t or t[-1] in ".,:;?!" for t in tokens)
-    ) and not {t.lower() for t in tokens} & {"if", "else", "and", "or", "not", "in", "is"}
+    return len(words_) >= 3 or re.search(r"\w['’]\w", expr) is not None
 
 
 def _inside_double(text: str, pos: int) -> bool:

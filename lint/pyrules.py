@@ -15,6 +15,7 @@ from kvscope.lint.patterns import (
 )
 from kvscope.lint.pyconds import fixed_per_deploy, yields_text
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
+from kvscope.lint.pygrow import appended_after
 from kvscope.lint.pyorder import (
     check_json_dumps,
     check_tools_assign,
@@ -28,6 +29,7 @@ from kvscope.lint.pyscan import (
     KIND_CODES,
     PROMPT_WORDS,
     Scan,
+    constant_name,
     dotted,
     user_side,
 )
@@ -72,6 +74,12 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
     if part not in CACHEABLE:
         return
     found = _fstring_problems(scan, node, part)
+    extra = appended_after(scan.parents, node)
+    if extra:  # `system += "..."` later: the appended text is lost after the value too
+        found = (
+            p._replace(prefix_text=p.prefix_text + extra) if p.prefix_text is not None else p
+            for p in found
+        )
     if _fragment(scan, node):  # what follows it is not in this file: no floor
         found = (p._replace(fragment=True) for p in found)
     yield from found
@@ -129,8 +137,11 @@ def _fstring_text(
             continue
         if lit.start in values:  # `{value}` right after a cue such as "Current date:"
             value = values[lit.start]
-            s, e = scan.span(getattr(value, "value", value))
-            msg = f"`{ast.unparse(value)[:60]}` is {WHAT[lit.kind]}, by the words before it,"
+            inner = getattr(value, "value", value)
+            if isinstance(inner, ast.Name | ast.Attribute) and constant_name(inner):
+                continue  # `{WORKING_DIR}`: a constant, whatever the words before it say
+            s, e = scan.span(inner)
+            msg = f"`{clip(ast.unparse(value), 60)}` is {WHAT[lit.kind]}, by the words before it"
             full = with_tools(scan, node, text)
             yield Problem(KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full)
             continue

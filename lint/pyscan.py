@@ -226,7 +226,14 @@ class Scan:
         return cur
 
     def value_kind(self, node: ast.AST) -> str | None:
-        return self.call_kind(node) or classify_expr(ast.unparse(node))
+        """What the value of an expression is, on evidence, else by its name. A constant's name
+        (`NO_ANSWER`, `config.MAX_TURNS`) says what it means, not that it varies."""
+        kind = self.call_kind(node)
+        if kind is not None:
+            return kind
+        if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
+            return None
+        return classify_expr(ast.unparse(node))
 
     def prompt_part(self, node: ast.AST, depth: int = 0) -> str | None:
         """Which part of a prompt `node` (a string expression) ends up in, if any. With
@@ -287,6 +294,8 @@ class Scan:
                     return "system" if role.value in {"system", "developer"} else "user"
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 name = dotted(cur.func)[1] or dotted(cur.func)[0]
+                if name in PATH_CALLS or dotted(cur.func) == ("path", "join"):
+                    return None  # `get_template(f"{name}.{locale}.md")`: a file's name, not text
                 if role := call_role(cur):
                     return role
                 if name in {"append", "extend", "insert"} and isinstance(
@@ -356,6 +365,32 @@ class Scan:
         value of `name` (a variable, or with `call` the result of calling the function
         `name`) is sent under, as far as this module shows."""
         return self.sinks.of_call(name) if call else self.sinks.of_name(name)
+
+
+# Calls whose arguments name a file or a template to load: what they load is the text.
+PATH_CALLS = {
+    "get_template",
+    "select_template",
+    "open",
+    "Path",
+    "PurePath",
+    "read_text",
+    "exists",
+    "is_file",
+    "load_prompt",
+    "load_template",
+    "import_module",
+    "getenv",
+}
+MARKER_WORDS = {"pat", "pattern", "marker", "placeholder", "replacement", "tag", "token", "slot"}
+
+
+def constant_name(node: ast.Name | ast.Attribute) -> bool:
+    """`NO_ANSWER`, `config.MAX_TURNS`: a name written as a constant. Not a marker that a
+    later `.replace()` fills (`DATETIME_REPLACEMENT_PAT`, `DATE_PLACEHOLDER`)."""
+    name = node.id if isinstance(node, ast.Name) else node.attr
+    parts = {p.lower() for p in name_parts(name)}
+    return name.isupper() and any(c.isalpha() for c in name) and not parts & MARKER_WORDS
 
 
 def _sent_as_prompt(roles: set[str]) -> bool:

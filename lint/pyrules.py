@@ -16,6 +16,7 @@ from kvscope.lint.patterns import (
 from kvscope.lint.pyconds import fixed_per_deploy, yields_text
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pygrow import appended_after
+from kvscope.lint.pykwargs import check_prompt_kwargs
 from kvscope.lint.pyorder import (
     check_json_dumps,
     check_tools_assign,
@@ -51,6 +52,7 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from check_json_dumps(scan, node)
         yield from check_tools_keyword(scan, node)
         yield from check_printed(scan, node)
+        yield from check_prompt_kwargs(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -238,7 +238,7 @@ class Scan:
                     if last_message(t):
                         return "user"
                     ws = words(ast.unparse(t).replace(".", "_"))
-                    if ws & PROMPT_WORDS or self.prompt_scope(cur):
+                    if ws & PROMPT_WORDS or self.prompt_scope(cur) or self._sent_to_prompt(cur, t):
                         if isinstance(t, ast.Name | ast.Attribute) and user_turn(
                             self.sinks.of_target(t)
                         ):
@@ -296,6 +296,15 @@ class Scan:
                 return None
             child, cur = cur, self.parents.get(cur)
         return None
+
+    def _sent_to_prompt(self, stmt: ast.AST, target: ast.AST) -> bool:
+        """A module-level name the module hands over as a prompt (`Generator(template=X)`,
+        `system=X`), whatever it is called (`DEFAULT_G_EVAL_RPROMPT`)."""
+        if not isinstance(self.parents.get(stmt), ast.Module):
+            return False
+        if not isinstance(target, ast.Name) or target.id not in self.uses:
+            return False
+        return _sent_as_prompt(self.sent_as(target.id))
 
     def prompt_scope(self, stmt: ast.AST) -> bool:
         """An assignment whose place says it is prompt text: in the body of a class named

@@ -41,7 +41,7 @@ from kvscope.lint.rules.pl006_conditional_system_section import (
     conditional_message,
     jinja_conditions,
 )
-from kvscope.lint.slots import item_card_field, shown_not_rendered
+from kvscope.lint.slots import agent_card_slot, item_card_field, persona_slot, shown_not_rendered
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -103,6 +103,13 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
             continue
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
+            if (
+                kind in {"user", "argument"}
+                and scan.call_kind(value.value) in {None, "argument"}
+                and persona_slot(text, pos, pos + 2)
+            ):
+                judged.add(pos)  # f"You are {name}, an elite agent": the agent's own name
+                continue
             if kind is not None:
                 judged.add(pos)
                 yield problem(scan, kind, value.value, part, text, pos)
@@ -248,6 +255,10 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         if item_card_field(text, ph):
             continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
         kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        if kind == "user" and persona_slot(text, ph.start, ph.end):
+            continue  # "You are {name}, an elite agent": the agent's name, fixed per deploy
+        if kind in {"user", "request"} and agent_card_slot(text, ph):
+            continue  # "You are {role}. {backstory}\nYour goal is: {goal}": the agent's card
         if kind:
             s, e = where(ph.start, ph.end)
             full = with_tools(scan, node, text)

@@ -20,7 +20,7 @@ import ast
 
 from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
 from kvscope.lint.patterns import words
-from kvscope.lint.pyscan import PROMPT_WORDS, Scan, dotted
+from kvscope.lint.pyscan import PATH_CALLS, PROMPT_WORDS, Scan, dotted
 
 FIXED_CALLS = {"getenv", "get_setting", "get_config"}
 # Methods and functions whose result is a string.
@@ -93,6 +93,8 @@ def _call_text(scan: Scan, node: ast.Call, seen: frozenset[str]) -> bool:
     name = attr or recv
     if name in TEXT_CALLS:
         return True
+    if name in PATH_CALLS:
+        return False  # `env.get_template(...)` loads a template object; its `.render()` is text
     if name[:1].isupper():
         return name.startswith("System")  # `SystemMessage(...)`; other classes are objects
     key = name + "()"

@@ -26,7 +26,26 @@ def problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
     )
     msg = f"`{clip(ast.unparse(value_node), 60)}` is {WHAT[kind]}, interpolated into the {where}"
     text = with_tools(scan, value_node, prefix_text)
-    return Problem(KIND_CODES[kind], start, end, msg + advice(kind), prefix_pos, None, text)
+    tail = AT_IMPORT if kind == "time" and at_import(scan, value_node) else advice(kind)
+    return Problem(KIND_CODES[kind], start, end, msg + tail, prefix_pos, None, text)
+
+
+AT_IMPORT = (
+    ", computed once when the module is imported: every process and restart gets a new "
+    "prefix, and the date goes stale after midnight. Compute it per request and send it in "
+    "the last user turn"
+)
+
+
+def at_import(scan: Scan, node: ast.AST) -> bool:
+    """`node` is evaluated when its module is imported: it stands at module level, or it names
+    a module-level variable bound to a clock (`TODAY = date.today()`, read in a function)."""
+    if scan.function_of(node) is None:
+        return True
+    names = [n for n in ast.walk(node) if isinstance(n, ast.Name)]
+    return bool(names) and all(
+        scan.facts._table(n) is scan.facts.tainted and n.id in scan.facts.tainted for n in names
+    )
 
 
 def with_tools(scan: Scan, node: ast.AST, text: str | None) -> str | None:

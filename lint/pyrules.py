@@ -16,6 +16,7 @@ from kvscope.lint.patterns import (
 from kvscope.lint.pyconds import fixed_per_deploy, yields_text
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pygrow import appended_after
+from kvscope.lint.pykwargs import check_prompt_kwargs
 from kvscope.lint.pyorder import (
     check_json_dumps,
     check_tools_assign,
@@ -40,7 +41,7 @@ from kvscope.lint.rules.pl006_conditional_system_section import (
     conditional_message,
     jinja_conditions,
 )
-from kvscope.lint.slots import item_card_field, shown_not_rendered
+from kvscope.lint.slots import agent_card_slot, item_card_field, persona_slot, shown_not_rendered
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -51,6 +52,7 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from check_json_dumps(scan, node)
         yield from check_tools_keyword(scan, node)
         yield from check_printed(scan, node)
+        yield from check_prompt_kwargs(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -103,6 +105,12 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
             kind = scan.value_kind(value.value)
             if kind == "request" and fixed_value(value.value) and not scan.call_kind(value.value):
                 judged.add(pos)  # `{NO_ANSWER}`: a CONSTANT holds no request's content
+            if (
+                kind in {"user", "argument"}
+                and scan.call_kind(value.value) in {None, "argument"}
+                and persona_slot(text, pos, pos + 2)
+            ):
+                judged.add(pos)  # f"You are {name}, an elite agent": the agent's own name
                 continue
             if kind is not None:
                 judged.add(pos)
@@ -249,6 +257,10 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         if item_card_field(text, ph):
             continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
         kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        if kind == "user" and persona_slot(text, ph.start, ph.end):
+            continue  # "You are {name}, an elite agent": the agent's name, fixed per deploy
+        if kind in {"user", "request"} and agent_card_slot(text, ph):
+            continue  # "You are {role}. {backstory}\nYour goal is: {goal}": the agent's card
         if kind:
             s, e = where(ph.start, ph.end)
             full = with_tools(scan, node, text)

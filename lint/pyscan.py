@@ -250,7 +250,9 @@ class Scan:
                     ws = words(ast.unparse(t).replace(".", "_"))
                     if depth and not isinstance(t, ast.Name):
                         return None
-                    if not depth and (ws & PROMPT_WORDS or self.prompt_scope(cur)):
+                    if not depth and (
+                        ws & PROMPT_WORDS or self.prompt_scope(cur) or self._sent_to_prompt(cur, t)
+                    ):
                         if isinstance(t, ast.Name | ast.Attribute) and user_turn(
                             self.sinks.of_target(t)
                         ):
@@ -342,6 +344,15 @@ class Scan:
             and self.function_of(use) is fn
         }
         return next((p for p in ("system", "template", "tools", "user") if p in parts), None)
+
+    def _sent_to_prompt(self, stmt: ast.AST, target: ast.AST) -> bool:
+        """A module-level name the module hands over as a prompt (`Generator(template=X)`,
+        `system=X`), whatever it is called (`DEFAULT_G_EVAL_RPROMPT`)."""
+        if not isinstance(self.parents.get(stmt), ast.Module):
+            return False
+        if not isinstance(target, ast.Name) or target.id not in self.uses:
+            return False
+        return _sent_as_prompt(self.sent_as(target.id))
 
     def prompt_scope(self, stmt: ast.AST) -> bool:
         """An assignment whose place says it is prompt text: in the body of a class named

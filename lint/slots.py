@@ -11,7 +11,7 @@ import re
 
 from kvscope.lint.cues import example_cued
 from kvscope.lint.evidence import line_label
-from kvscope.lint.names import Placeholder
+from kvscope.lint.names import Placeholder, name_parts
 from kvscope.lint.patterns import inside
 
 
@@ -103,11 +103,44 @@ _PERSONA_RE = re.compile(
 )
 
 
-def persona_slot(text: str, start: int) -> bool:
+def persona_slot(text: str, start: int, end: int | None = None) -> bool:
     """True when the placeholder at `start` names the assistant: "You are {{name}}", "a helpful
     agent named '{{name}}'", "your managed agent '{{name}}'" (not "a customer named {{name}}",
-    not "Be a good assistant. {{name}} is asking")."""
+    not "Be a good assistant. {{name}} is asking", not "You are {name}'s assistant": whose)."""
+    if end is not None and re.match(r"['’]s\b", text[end : end + 3]):
+        return False
     return _PERSONA_RE.search(text, max(0, start - 30), start) is not None
+
+
+# What an agent's card says of it, beside the slot that names it ("You are {identity}").
+CARD_WORDS = frozenset(
+    ["description", "desc", "backstory", "goal", "goals", "role", "personality", "identity", "bio"]
+)
+_SLOT_RE = re.compile(r"\{\{?\s*[\w.]+\s*\}\}?")
+
+
+def agent_card_slot(text: str, ph: Placeholder) -> bool:
+    """True when `ph` describes the agent a template is instantiated for: the prompt names the
+    agent with a slot ("You are {role}.", "You are {identity}, an agent in ..."), and `ph` is a
+    description, backstory, goal or role on that line or the next three (crew-style
+    `You are {role}. {backstory}\nYour personal goal is: {goal}`). The task of the call
+    (`Mission: {user_task}`) is not the agent's."""
+    head = name_parts(re.sub(r"\W", "_", ph.expr.strip()))
+    if not head or head[-1].lower() not in CARD_WORDS:
+        return False
+    line_start = text.rfind("\n", 0, ph.start) + 1
+    lo = line_start
+    for _ in range(3):
+        if lo <= 0:
+            break
+        lo = text.rfind("\n", 0, lo - 1) + 1
+    window_end = text.find("\n", ph.end)
+    window = text[lo : len(text) if window_end < 0 else window_end]
+    for m in _SLOT_RE.finditer(window):
+        at = lo + m.start()
+        if at != ph.start and persona_slot(text, at, lo + m.end()):
+            return True
+    return persona_slot(text, ph.start, ph.end)  # `You are {role}.` itself
 
 
 _DESCRIBED_RE = re.compile(

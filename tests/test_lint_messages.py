@@ -41,3 +41,23 @@ def test_a_value_is_named_once_without_nested_parentheses(tmp_path, capsys):
     out = _run(tmp_path, "prompts.py", INTERPOLATED, capsys)
     assert "is a clock value, interpolated into the system prompt" in out
     assert ") (`" not in out
+
+
+AT_IMPORT = """
+from datetime import datetime
+TODAY = datetime.now().strftime("%Y-%m-%d")
+AGENT_SYSTEM_PROMPT = f"You are an agent. Time: {datetime.now()}. Follow the rules carefully."
+def build_system_prompt():
+    return f"You are a helper. Today is {TODAY}. Follow the rules below carefully."
+def build_prompt():
+    return f"You are a helper. Now: {datetime.now()}. Follow the rules below carefully."
+"""
+
+
+def test_a_clock_read_at_import_is_called_stale_not_new_per_request(tmp_path, capsys):
+    out = _run(tmp_path, "prompts.py", AT_IMPORT, capsys)
+    lines = [line for line in out.splitlines() if "PL001" in line]
+    assert len(lines) == 3
+    at_import = [line for line in lines if "computed once when the module is imported" in line]
+    assert [line.split(":")[1] for line in at_import] == ["4", "6"]  # the module level, TODAY
+    assert "every request gets a new prefix" in lines[2] and "stale" not in lines[2]

@@ -20,7 +20,13 @@ from kvscope.lint.patterns import (
     quiet_spans,
     volatile_literals,
 )
-from kvscope.lint.slots import item_card_field, labelled_value, persona_slot, shown_not_rendered
+from kvscope.lint.slots import (
+    agent_card_slot,
+    item_card_field,
+    labelled_value,
+    persona_slot,
+    shown_not_rendered,
+)
 
 # `{% for m in conversation %}`, `{{#each documents}}`: a loop over per-request data.
 LOOP_RE = re.compile(
@@ -114,8 +120,10 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 code = [span for span in code if span != lone]  # `{goals}`: a quoted slot
             if shown_not_rendered(seg.text, ph, syntax, code):
                 continue
-            if kind == "user" and persona_slot(seg.text, ph.start):
+            if kind == "user" and persona_slot(seg.text, ph.start, ph.end):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
+            if kind in {"user", "request"} and agent_card_slot(seg.text, ph):
+                continue  # "You are {identity}. Description: {description}": the agent's card
             if kind in {"user", "request"} and item_card_field(seg.text, ph):
                 continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
             shown = seg.text[ph.start : ph.end]

@@ -75,9 +75,12 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         if seg.part not in {"system", "developer", "template"}:
             continue
         hits = [m for s in syntaxes for m in CONDITION_RE[s].finditer(seg.text)]
+        chained = _elifs_of_reported_chains(seg.text)
         for m in _dedupe(hits):
             if _fixed_condition(m.group()):
                 continue  # a feature flag (same on every request), or loop punctuation
+            if m.start() in chained and chained[m.start()] is None:
+                continue  # an `{% elif %}` of a chain whose `{% if %}` is reported: one split
             filled = filled or [project_fixed(doc)]
             if _filled_fixed(m.group(), filled[0]):
                 continue  # filled only from settings or constants by the project's code
@@ -86,7 +89,7 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
                 CODE,
                 seg.to_source(m.start()),
                 seg.to_source(m.end()),
-                conditional_message(m.group()),
+                conditional_message(m.group(), chained.get(m.start())),
                 pos,
             )
 
@@ -120,11 +123,14 @@ def _filled_fixed(tag: str, filled: frozenset[str]) -> bool:
     return bool(filled) and bool(roots) and all(i in filled for i in roots)
 
 
-def conditional_message(tag: str) -> str:
+def conditional_message(tag: str, elifs: int | None = None) -> str:
+    more = (
+        f" (and the {elifs} `elif` branch{'es' if elifs > 1 else ''} of its chain)" if elifs else ""
+    )
     return (
-        f"conditional section `{clip(tag, 60)}` in the system prompt: requests on either side "
-        "of the condition share no prefix after it. Keep the system prompt fixed and move the "
-        "variable part to the last user turn"
+        f"conditional section `{clip(tag, 60)}`{more} in the system prompt: requests on "
+        "either side of the condition share no prefix after it. Keep the system prompt fixed "
+        "and move the variable part to the last user turn"
     )
 
 
@@ -138,6 +144,26 @@ def jinja_conditions(text: str) -> list[tuple[int, int, str]]:
         for m in CONDITION_RE["jinja"].finditer(text)
         if not _fixed_condition(m.group()) and classify_expr(_condition(m.group())) is not None
     ]
+
+
+_CHAIN_RE = re.compile(r"\{%-?\s*(if|elif|endif)\b[^%]*%\}")
+
+
+def _elifs_of_reported_chains(text: str) -> dict[int, int | None]:
+    """The `{% elif %}` tags whose chain opens with an `{% if %}` that is reported (offset ->
+    None: the prompt splits at the `if` already, each branch is one more variant of the same
+    split), and each such `if` (offset -> how many `elif`s it has)."""
+    out: dict[int, int | None] = {}
+    stack: list[int | None] = []  # the reported `if` of each open chain
+    for m in _CHAIN_RE.finditer(text):
+        if m.group(1) == "if":
+            stack.append(None if _fixed_condition(m.group()) else m.start())
+        elif m.group(1) == "elif" and stack and stack[-1] is not None:
+            out[m.start()] = None
+            out[stack[-1]] = (out.get(stack[-1]) or 0) + 1
+        elif m.group(1) == "endif" and stack:
+            stack.pop()
+    return out
 
 
 def _dedupe(matches: list[re.Match]) -> list[re.Match]:

@@ -34,7 +34,7 @@ from kvscope.lint.pyscan import (
     dotted,
     user_side,
 )
-from kvscope.lint.pysplice import fixed_value, spliced
+from kvscope.lint.pysplice import spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyturns import TURN_RE, ends_in_turn, resolved, turn_at
 from kvscope.lint.rules.pl006_conditional_system_section import (
@@ -103,8 +103,6 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
             continue
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
-            if kind == "request" and fixed_value(value.value) and not scan.call_kind(value.value):
-                judged.add(pos)  # `{NO_ANSWER}`: a CONSTANT holds no request's content
             if (
                 kind in {"user", "argument"}
                 and scan.call_kind(value.value) in {None, "argument"}

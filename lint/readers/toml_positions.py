@@ -14,6 +14,8 @@ import re
 import tomllib
 from typing import Any
 
+from kvscope.lint.readers.values import string_values
+
 # one TOML token that matters for pairing: a comment, or a string of any of the four kinds
 TOKEN_RE = re.compile(
     r'#[^\n]*|"""(?:[^\\]|\\.)*?"""(?!")|\'\'\'.*?\'\'\'(?!\')|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'',
@@ -35,7 +37,7 @@ def toml_positions(text: str, obj: Any, pos: Any) -> None:
     """Record in `pos` (a data_files.Positions) where each string value of `obj` sits."""
     tokens = list(_value_tokens(text))
     used = [False] * len(tokens)
-    for where, value in _strings(obj, ()):
+    for where, value in string_values(obj, (), blank=True):
         for i, (decoded, start, body) in enumerate(tokens):
             if not used[i] and decoded == value:
                 used[i] = True
@@ -96,14 +98,3 @@ def _unescape(escape: str) -> str:
         return json.loads('"' + escape.replace("\\e", "\\u001b") + '"')
     except ValueError:
         return escape
-
-
-def _strings(value: Any, where: tuple):
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, (*where, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _strings(item, (*where, i))
-    elif isinstance(value, str):
-        yield where, value

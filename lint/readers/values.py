@@ -37,7 +37,7 @@ def read_values(text: str, path: str) -> list[Document]:
     obj = _parse(text, path, pos, json_positions, _yaml_positions)
     if obj is None:
         return []
-    strings = list(_strings(obj, ()))
+    strings = list(string_values(obj))
     if not any(TEMPLATE_RE.search(value) for _, value in strings):
         return []
     handlebars = any(HANDLEBARS_RE.search(v) for _, v in strings)
@@ -84,12 +84,14 @@ def _parse(text: str, path: str, pos, json_positions, yaml_positions) -> Any:
     return obj
 
 
-def _strings(value: Any, where: tuple):
+def string_values(value: Any, where: tuple = (), blank: bool = False):
+    """(key path, string) of every string in a parsed data file, in document order; blank
+    strings only with `blank` (a TOML reader maps every string back to its place)."""
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from _strings(item, (*where, key))
+            yield from string_values(item, (*where, key), blank)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            yield from _strings(item, (*where, i))
-    elif isinstance(value, str) and value.strip():
+            yield from string_values(item, (*where, i), blank)
+    elif isinstance(value, str) and (blank or value.strip()):
         yield where, value

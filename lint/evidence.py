@@ -33,6 +33,7 @@ from kvscope.lint.names import (
     name_parts,
     words,
 )
+from kvscope.lint.patterns import SLOT_RE
 
 # Words of a placeholder's own name that say it is fixed per deploy, whatever its label says.
 FIXED_NAME_WORDS = NOT_A_VALUE | REQUEST_NOT | NOT_THE_USER | SETTINGS_WORDS | FLAG_WORDS
@@ -197,13 +198,10 @@ def _labels(text: str, ph: Placeholder) -> list[tuple[str, bool]]:
     return out
 
 
-_SLOT_RE = re.compile(r"\{\{[^{}\n]*\}\}|\$?\{[^{}\n]*\}")
-
-
 def _alone(rest: str) -> bool:
     """Nothing but punctuation and other placeholders stands beside a placeholder on its line
     (`{{ structure }} {{ title }}` under "The title:": the label covers the line's values)."""
-    return _ALONE_RE.match(_SLOT_RE.sub("", rest) if "{" in rest else rest) is not None
+    return _ALONE_RE.match(SLOT_RE.sub("", rest) if "{" in rest else rest) is not None
 
 
 def _owned_words_name_content(phrase: str) -> bool:

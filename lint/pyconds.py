@@ -20,6 +20,7 @@ import ast
 
 from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
 from kvscope.lint.patterns import words
+from kvscope.lint.pypieces import params
 from kvscope.lint.pyscan import PATH_CALLS, PROMPT_WORDS, Scan, dotted
 
 FIXED_CALLS = {"getenv", "get_setting", "get_config"}
@@ -136,8 +137,8 @@ def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
     return all(_fixed_name(scan, n, node, frozenset()) for n in names)
 
 
-# Builtins that read an object without making data of their own.
-NEUTRAL_CALLS = {"hasattr", "getattr", "isinstance", "len", "bool", "str", "callable", "type"}
+# Builtins that read an object without making data of their own (and `os`, the environment).
+NEUTRAL_CALLS = {"hasattr", "getattr", "isinstance", "len", "bool", "str", "callable", "type", "os"}
 
 
 def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -> bool:
@@ -145,7 +146,7 @@ def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -
     setting, `self.<attr>` set only in `__init__`, a `bool` parameter (a mode switch), or a
     local bound once, to a value of those (`skills = self.agent.skills if self.agent else ""`)."""
     ws = words(n.id)
-    if n.id.isupper() or ws & (SETTINGS_WORDS | PROGRAM_WORDS) or n.id in {"os"} | NEUTRAL_CALLS:
+    if n.id.isupper() or ws & (SETTINGS_WORDS | PROGRAM_WORDS) or n.id in NEUTRAL_CALLS:
         return True
     parent = scan.parents.get(n)
     if isinstance(parent, ast.Attribute) and (
@@ -164,7 +165,7 @@ def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -
         for v in scan.assigns.get(n.id, [])
         if scan.function_of(v) is fn and v.lineno < getattr(where, "lineno", 0)
     ]
-    if len(values) != 1 or n.id in _params(fn):
+    if len(values) != 1 or n.id in params(fn):
         return False  # bound twice (`found = False` ... `found = True`): control flow decides
     return all(
         _fixed_name(scan, m, v, seen | {n.id})
@@ -172,11 +173,6 @@ def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -
         for m in ast.walk(v)
         if isinstance(m, ast.Name)
     )
-
-
-def _params(fn: ast.AST) -> set[str]:
-    a = fn.args
-    return {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
 
 
 def _bool_param(fn: ast.AST, name: str) -> bool:

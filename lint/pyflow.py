@@ -125,7 +125,7 @@ class Facts:
                         kind = self.items.assigned(node, targets)
                     for t in targets:
                         if isinstance(t, ast.Name) and kind:
-                            table = self._table(t)
+                            table = self.table_of(t)
                             table.setdefault(t.id, kind)
                 elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
                     self.items.loop(node)
@@ -179,7 +179,7 @@ class Facts:
                 and sub.slice.value in USER_ENV
             ):
                 return "user"  # `os.environ["SHELL"]`
-            elif isinstance(sub, ast.Name) and (found := self._table(sub).get(sub.id)):
+            elif isinstance(sub, ast.Name) and (found := self.table_of(sub).get(sub.id)):
                 if found != "order":
                     return found
                 order = "order"
@@ -214,7 +214,7 @@ class Facts:
                 if isinstance(sub, ast.Global | ast.Nonlocal):
                     self._bound[fn] -= set(sub.names)
 
-    def _table(self, name: ast.Name) -> dict[str, str]:
+    def table_of(self, name: ast.Name) -> dict[str, str]:
         """The taint table `name` resolves in: the innermost function that binds it, else
         the module."""
         fn = self._scope_of.get(name)

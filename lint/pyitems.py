@@ -37,7 +37,7 @@ class ListingItems:
 
     def key(self, name: ast.Name) -> tuple[int, str]:
         """`name` as the scope it resolves in sees it."""
-        return id(self.facts._table(name)), name.id
+        return id(self.facts.table_of(name)), name.id
 
     def read_by(self, node: ast.AST) -> bool:
         """`node` reads an item of a listing (`os.path.join(root, file)`)."""
@@ -50,7 +50,7 @@ class ListingItems:
             if isinstance(t, ast.Name) and kind == "order":
                 self.names.add(self.key(t))
             elif isinstance(t, ast.Name):
-                self.facts._table(t).setdefault(t.id, kind)
+                self.facts.table_of(t).setdefault(t.id, kind)
 
     def assigned(self, node: ast.AST, targets: list[ast.AST]) -> str | None:
         """The kind an assignment from an item gives its target: `text += item` grows text in
@@ -79,4 +79,4 @@ class ListingItems:
         if kind == "order" and func.value.id in self.sorted_in_place:
             return
         if kind:
-            self.facts._table(func.value).setdefault(func.value.id, kind)
+            self.facts.table_of(func.value).setdefault(func.value.id, kind)

@@ -44,7 +44,7 @@ def at_import(scan: Scan, node: ast.AST) -> bool:
         return True
     names = [n for n in ast.walk(node) if isinstance(n, ast.Name)]
     return bool(names) and all(
-        scan.facts._table(n) is scan.facts.tainted and n.id in scan.facts.tainted for n in names
+        scan.facts.table_of(n) is scan.facts.tainted and n.id in scan.facts.tainted for n in names
     )
 
 

@@ -76,7 +76,7 @@ def _fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
     if part not in CACHEABLE:
         return
     found = _fstring_problems(scan, node, part)
-    extra = appended_after(scan.parents, node)
+    extra = appended_after(scan, node)
     if extra:  # `system += "..."` later: the appended text is lost after the value too
         found = (
             p._replace(prefix_text=p.prefix_text + extra) if p.prefix_text is not None else p

@@ -21,7 +21,7 @@ from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
 from kvscope.lint.pyreport import WHAT, advice, with_tools
-from kvscope.lint.pyscan import KIND_CODES, Scan
+from kvscope.lint.pyscan import KIND_CODES, Scan, constant_name
 from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
 
 COUNT_WHAT = "a count of messages or turns, new on every request"
@@ -33,8 +33,7 @@ def fixed_value(node: ast.AST) -> bool:
     """A value that is the same on every request: a literal, a CONSTANT, `settings.X`."""
     if isinstance(node, ast.Constant):
         return True
-    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
-    if name is not None and name.isupper():
+    if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
         return True
     root = node
     while isinstance(root, ast.Attribute):

@@ -12,7 +12,7 @@ import re
 from kvscope.lint.cues import example_cued
 from kvscope.lint.evidence import line_label
 from kvscope.lint.names import Placeholder, name_parts
-from kvscope.lint.patterns import inside
+from kvscope.lint.patterns import SLOT_RE, inside
 
 
 def _slot_elsewhere(text: str, ph: Placeholder, code: list) -> bool:
@@ -116,7 +116,6 @@ def persona_slot(text: str, start: int, end: int | None = None) -> bool:
 CARD_WORDS = frozenset(
     ["description", "desc", "backstory", "goal", "goals", "role", "personality", "identity", "bio"]
 )
-_SLOT_RE = re.compile(r"\{\{?\s*[\w.]+\s*\}\}?")
 
 
 def agent_card_slot(text: str, ph: Placeholder) -> bool:
@@ -136,7 +135,7 @@ def agent_card_slot(text: str, ph: Placeholder) -> bool:
         lo = text.rfind("\n", 0, lo - 1) + 1
     window_end = text.find("\n", ph.end)
     window = text[lo : len(text) if window_end < 0 else window_end]
-    for m in _SLOT_RE.finditer(window):
+    for m in SLOT_RE.finditer(window):
         at = lo + m.start()
         if at != ph.start and persona_slot(text, at, lo + m.end()):
             return True

@@ -65,6 +65,14 @@ ID_OWNERS = frozenset(
         "document",
         "doc",
         "chunk",
+        # where this conversation happens, or what it is about: a chat, a channel, a ticket
+        "chat",
+        "channel",
+        "room",
+        "ticket",
+        "order",
+        "task",
+        "subtask",
     ]
 )
 ID_WORDS = frozenset(["id", "ids", "key", "uid"])

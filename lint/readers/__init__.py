@@ -12,7 +12,8 @@ from pathlib import Path
 from kvscope.lint.document import Document
 
 MAX_BYTES_DEFAULT = 10 * 1024 * 1024
-TEXT_EXTS = {".md", ".markdown", ".txt", ".mdx", ".poml"}
+# Handlebars / Mustache files are text templates too (their `{{x}}` and `{{#if}}` are read so).
+TEXT_EXTS = {".md", ".markdown", ".txt", ".mdx", ".poml", ".hbs", ".handlebars", ".mustache"}
 JINJA_EXTS = {".j2", ".jinja", ".jinja2", ".njk"}
 PROMPT_WORDS = ("prompt", "system", "instruction", "persona", "agent", "template")
 

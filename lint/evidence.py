@@ -90,6 +90,8 @@ def placeholder_evidence(text: str, ph: Placeholder) -> tuple[str, str | None] |
     shows to vary, `why` saying how for the finding: its label, the prompt calling it random,
     or the latest item of a list (what a tool returned,
     `{tool_output}`, is judged by its name: kvscope.lint.names.classify_name)."""
+    if not identifiers(ph.expr):
+        return None  # `{{'param': 'value'}}`: a literal renders itself, whatever its label
     found = label_kind(text, ph)
     if found is not None:
         return found[0], f"fills the `{found[1].strip()[:40]}` section, so it"

@@ -67,6 +67,8 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
     syntaxes = (
         ["jinja", "mustache"] if doc.syntax in (None, "jinja") else ["handlebars", "mustache"]
     )
+    if doc.syntax is None:
+        syntaxes.append("handlebars")  # a Markdown or `.hbs` text: `{{#if userFirstName}}`
     if "jinja" not in syntaxes and any("{%" in seg.text for seg in doc.segments):
         syntaxes.append("jinja")  # Jinja in a `.prompt` file
     yield from (problem for _, problem in included(doc) if problem.code == CODE)

@@ -524,11 +524,28 @@ def classify_name(identifier: str) -> str | None:
         return "request"  # `{{ prompt }}` alone: what the user typed (`system_prompt` is not)
     if last in CONTAINER_TAILS and len(parts) >= 2:
         last = parts[-2].lower()  # `context_data`, `description_list`: what the block holds
+    if _file_at_hand(parts) and not ws & (REQUEST_NOT | SETTINGS_WORDS):
+        return "request"  # `{{ file_name }}`, `{import_file}`: the file this request works on
     if last in DESCRIBED_HEADS and ws & (DEPLOY_OWNERS | REQUEST_NOT):
         return None
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
     return None
+
+
+FILE_WORDS = frozenset(["file", "files", "filename", "filenames", "filepath", "filepaths"])
+FILE_TAILS = frozenset(["name", "names", "path", "paths"])
+
+
+def _file_at_hand(parts: list[str]) -> bool:
+    """`file_name`, `filepath`, `import_file`, `relevant_files`: a file's name or path, which
+    a prompt names when it works on the file of this request (not `config_file`: a setting)."""
+    low = [p.lower() for p in parts]
+    if not low:
+        return False
+    if low[-1] in FILE_WORDS:
+        return True
+    return len(low) >= 2 and low[-2] in FILE_WORDS and low[-1] in FILE_TAILS
 
 
 def classify_expr(expr: str) -> str | None:

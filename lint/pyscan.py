@@ -162,12 +162,12 @@ class Scan:
                 and isinstance(node.func.value, ast.Name)
             ):
                 self.updated.add(node.func.value.id)
-        from kvscope.lint import pyrules
+        from kvscope.lint import pybreakpoints, pyrules
 
         self.found: list[Problem] = []
         for node in ast.walk(tree):
             self.found.extend(pyrules.visit(self, node))
-        self.found.extend(pyrules.breakpoints(self, tree))
+        self.found.extend(pybreakpoints.breakpoints(self, tree))
 
     def problems(self, code: str) -> list[Problem]:
         return [p for p in self.found if p.code == code]

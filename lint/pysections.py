@@ -18,7 +18,10 @@ from collections.abc import Iterator
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.patterns import words
 from kvscope.lint.pyconds import fixed_per_deploy, yields_text
-from kvscope.lint.pyscan import PROMPT_WORDS, Scan, dotted, user_side
+from kvscope.lint.pyflow import dotted
+from kvscope.lint.pypart import PROMPT_WORDS
+from kvscope.lint.pyroles import user_side
+from kvscope.lint.pyscan import Scan
 from kvscope.lint.pyturns import ends_in_turn
 
 # Python prompt code gives no rendered prompt to count: say what follows, not a cost.

@@ -20,8 +20,10 @@ import ast
 
 from kvscope.lint.names import SETTINGS_WORDS, deploy_fixed
 from kvscope.lint.patterns import words
+from kvscope.lint.pyflow import dotted
+from kvscope.lint.pypart import PATH_CALLS, PROMPT_WORDS
 from kvscope.lint.pypieces import params
-from kvscope.lint.pyscan import PATH_CALLS, PROMPT_WORDS, Scan, dotted
+from kvscope.lint.pyscan import Scan
 
 FIXED_CALLS = {"getenv", "get_setting", "get_config"}
 # Methods and functions whose result is a string.

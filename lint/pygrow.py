@@ -1,11 +1,13 @@
-"""Text appended to a prompt after it is first bound (kvscope.lint.pyrules' cost).
+"""What follows a prompt's text in its file (kvscope.lint.pyrules' cost): the text appended
+after it is first bound, or nothing known at all.
 
     system = f"You are a helpful assistant. Today's date is {today}. "
     system += ("- When answering use markdown.\n" "- Cite the documents you used.\n")
 
 The date is costed on the whole prompt: every block of the `+=` text after it is lost too, not
 only what is left of the f-string. The name's bindings and the text of each are the ones the
-splice resolver reads (kvscope.lint.pypieces).
+splice resolver reads (kvscope.lint.pypieces). A module-level piece the file never uses is a
+fragment: what follows it is assembled elsewhere, so its findings get no floor.
 """
 
 from __future__ import annotations
@@ -37,3 +39,15 @@ def appended_after(scan, node: ast.AST) -> str:
         pieces = r.pieces(later.value) or []
         out += "".join(p.text if p.node is None else "{}" for p in pieces) or "{}"
     return out
+
+
+def fragment(scan, node: ast.AST) -> bool:
+    """A module-level `NAME = \"\"\"...\"\"\"` or f-string (maybe `.strip()`-ed) that this file
+    never uses: a piece of a prompt assembled elsewhere, so the text after it is not known here."""
+    cur = scan.parents.get(node)
+    while isinstance(cur, ast.Attribute | ast.Call):
+        cur = scan.parents.get(cur)
+    if not isinstance(cur, ast.Assign) or not isinstance(scan.parents.get(cur), ast.Module):
+        return False
+    names = [t.id for t in cur.targets if isinstance(t, ast.Name)]
+    return bool(names) and not any(scan.uses.get(n) for n in names)

@@ -18,8 +18,9 @@ from kvscope.lint.findings import Problem
 
 
 def check_prompt_kwargs(scan, node: ast.Call) -> Iterator[Problem]:
+    from kvscope.lint.pypart import KWARG_PARTS
     from kvscope.lint.pyreport import problem
-    from kvscope.lint.pyscan import CACHEABLE, KWARG_PARTS
+    from kvscope.lint.pyscan import CACHEABLE
 
     for kw in node.keywords:
         part = KWARG_PARTS.get(kw.arg or "")

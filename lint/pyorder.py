@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Fix, Problem
 from kvscope.lint.patterns import words
-from kvscope.lint.pyscan import CACHEABLE, LISTING_CALLS, SCHEMA_WORDS, TOOL_WORDS, Scan, dotted
+from kvscope.lint.pyflow import dotted
+from kvscope.lint.pyscan import CACHEABLE, LISTING_CALLS, SCHEMA_WORDS, TOOL_WORDS, Scan
 
 LOG_CALLS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "print", "log"}
 

@@ -1,69 +1,34 @@
-"""Static analysis of Python source for prompt-cache hazards (PL001-PL007).
+"""Static analysis of Python source for prompt-cache hazards (PL001-PL007): the scan of one
+module, with the facts every check reads.
 
-A string is "in a prompt" when it flows (through f-strings, `.format`, `%`, `+`) into a
-prompt-named variable, a `system=`/`instructions=` argument, a message dict's `content`, a
-LangChain `("system", ...)` tuple, a prompt class (`TextPrompt(...)`), a prompt-named class or
-module, or a function named like a prompt builder or handed to an agent as its instructions; the
-role it is sent under is followed to the messages it lands in. What values are (clocks, ids,
-per-user calls, across the project's imports) is kvscope.lint.pyflow; fills of templates are
-kvscope.lint.pyfill; the checks are kvscope.lint.pyrules.
+A `Scan` holds the module's tree and source, each node's parent, the bindings and reads of
+names, what values are (clocks, ids, per-user calls, across the project's imports:
+kvscope.lint.pyflow) and the positions of nodes in the source; which part of a prompt a string
+ends up in is kvscope.lint.pypart; the checks are kvscope.lint.pyrules, and their findings are
+collected once, when the scan is made. Fills of templates are kvscope.lint.pyfill.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
-from kvscope.lint.pyflow import Facts, dotted
-from kvscope.lint.pyprint import printed_run
-from kvscope.lint.pyroles import (
-    call_role,
-    dict_role,
-    last_message,
-    system_partner,
-    user_side,
-    user_turn,
-)
+from kvscope.lint.pyflow import Facts
+from kvscope.lint.pypart import PROMPT_WORDS, PromptPart, sent_as_prompt
+from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads
 from kvscope.lint.pysinks import Sinks
 from kvscope.lint.pystrtemplate import template_names
 from kvscope.lint.pytypes import typed_kind
 
-PROMPT_WORDS = {
-    "prompt",
-    "system",
-    "instruction",
-    "instructions",
-    "template",
-    "preamble",
-    "persona",
-    "messages",
-    "sys",
-}
 # A module whose file or package name says it holds prompts (`prompts.py`, `system_prompts.py`,
 # `prompts/chat_tools.py`): its module-level strings are prompt text even when their names do
 # not say so (`SHELL`, `CODE`, `TOOL_FOLLOWUP`).
 PROMPT_MODULE_WORDS = {"prompt", "prompts"}  # not `templates.py`: web apps have those
-# Names of format strings that code, not a model, reads (`LOG_FORMAT`, `DATE_FMT`).
-CODE_FORMAT_TAILS = ("_format", "_fmt", "_pattern", "_regex", "_re")
-# A string that is only a placeholder: the marker some prompt text is filled at.
-MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
-# Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
-WRAPPER_TAILS = {"prompt", "template"}
-
-
-def prompt_wrapper(name: str) -> bool:
-    """A class that wraps a string as a prompt: `TextPrompt`, `PromptTemplate`,
-    `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
-    parts = name_parts(name)
-    return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
-
-
 TOOL_WORDS = {"tools", "tool", "functions"}
 SCHEMA_WORDS = {
     "tool",
@@ -86,15 +51,6 @@ LISTING_CALLS = {
     "walk",
     "list_tools",
 }
-KWARG_PARTS = {
-    "system": "system",
-    "instructions": "system",
-    "system_prompt": "system",
-    "system_message": "system",
-    "preamble": "system",
-    "prompt": "template",
-    "template": "template",
-}
 KIND_CODES = {
     "time": "PL001",
     "id": "PL002",
@@ -106,7 +62,7 @@ KIND_CODES = {
 CACHEABLE = {"system", "template", "tools"}
 
 
-class Scan:
+class Scan(PromptPart):
     """All problems of one module; `problems(code)` filters them."""
 
     def __init__(self, tree: ast.Module, source: str, path: Path | None = None) -> None:
@@ -162,12 +118,12 @@ class Scan:
                 and isinstance(node.func.value, ast.Name)
             ):
                 self.updated.add(node.func.value.id)
-        from kvscope.lint import pyrules
+        from kvscope.lint import pybreakpoints, pyrules
 
         self.found: list[Problem] = []
         for node in ast.walk(tree):
             self.found.extend(pyrules.visit(self, node))
-        self.found.extend(pyrules.breakpoints(self, tree))
+        self.found.extend(pybreakpoints.breakpoints(self, tree))
 
     def problems(self, code: str) -> list[Problem]:
         return [p for p in self.found if p.code == code]
@@ -213,7 +169,7 @@ class Scan:
                 if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
                 and (
                     (words(fn.name) & PROMPT_WORDS and not user_side(fn.name))
-                    or _sent_as_prompt(self.sent_as(fn.name, call=True))
+                    or sent_as_prompt(self.sent_as(fn.name, call=True))
                 )
             ]
             self._call_args = per_call_args(self.tree, builders)
@@ -235,164 +191,7 @@ class Scan:
             return None
         return classify_expr(ast.unparse(node))
 
-    def prompt_part(self, node: ast.AST, depth: int = 0) -> str | None:
-        """Which part of a prompt `node` (a string expression) ends up in, if any. With
-        `depth` (a read of a local variable, kvscope.lint.pyscan.Scan.local_part) only a
-        message that names its role counts: a name or a function's name says nothing of a
-        local's text."""
-        child, cur = node, self.parents.get(node)
-        while cur is not None:
-            if isinstance(cur, ast.Assign | ast.AnnAssign | ast.AugAssign):
-                targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
-                for t in targets:
-                    if last_message(t):
-                        return "user"
-                    ws = words(ast.unparse(t).replace(".", "_"))
-                    if depth and not isinstance(t, ast.Name):
-                        return None
-                    if not depth and (
-                        ws & PROMPT_WORDS or self.prompt_scope(cur) or self._sent_to_prompt(cur, t)
-                    ):
-                        if isinstance(t, ast.Name | ast.Attribute) and user_turn(
-                            self.sinks.of_target(t)
-                        ):
-                            return "user"
-                        name = ast.unparse(t).replace(".", "_")
-                        if user_side(name) or system_partner(name, self.assigns):
-                            return "user"
-                        return "system"
-                if (
-                    len(targets) == 1
-                    and isinstance(targets[0], ast.Name)
-                    and not isinstance(cur.value, ast.Call)  # a fill is judged at its template
-                ):
-                    return self.local_part(targets[0].id, cur, depth)
-                return None
-            if isinstance(cur, ast.keyword):
-                if cur.arg in KWARG_PARTS:
-                    return KWARG_PARTS[cur.arg]
-                if cur.arg not in {"content", "text"}:
-                    return None
-            elif isinstance(cur, ast.Dict) and child in cur.values:
-                keys = {
-                    k.value: v
-                    for k, v in zip(cur.keys, cur.values, strict=True)
-                    if isinstance(k, ast.Constant)
-                }
-                key = next((k for k, v in keys.items() if v is child), None)
-                if "role" in keys and (role := dict_role(cur)):
-                    return role
-                if key in {"system", "instructions"}:
-                    return "system"
-                if key == "description":
-                    return "tools"
-                if key in {"prompt", "template"}:
-                    return "template"
-                if key not in {"content", "text"}:
-                    return None
-            elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
-                role = cur.elts[0]
-                if isinstance(role, ast.Constant) and isinstance(role.value, str):
-                    return "system" if role.value in {"system", "developer"} else "user"
-            elif isinstance(cur, ast.Call) and child is not cur.func:
-                name = dotted(cur.func)[1] or dotted(cur.func)[0]
-                if name in PATH_CALLS or dotted(cur.func) == ("path", "join"):
-                    return None  # `get_template(f"{name}.{locale}.md")`: a file's name, not text
-                if role := call_role(cur):
-                    return role
-                if name in {"append", "extend", "insert"} and isinstance(
-                    getattr(cur.func, "value", None), ast.Name
-                ):
-                    return self.local_part(cur.func.value.id, cur, depth)  # `parts.append(...)`
-                if name in {"from_template"} or prompt_wrapper(name):
-                    return "template"
-                if printed_run(self.parents, cur) is not None:
-                    return "system"  # printed among the lines of a prompt, to be pasted
-            elif isinstance(cur, ast.Return) and depth:
-                return None  # a local returned: the caller decides (not followed)
-            elif isinstance(cur, ast.Return):
-                fn = self.parents.get(cur)
-                while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-                    fn = self.parents.get(fn)
-                if fn is not None and fn in self.per_run:
-                    return "system"  # handed to the framework as the instructions
-                if fn is not None and words(fn.name) & PROMPT_WORDS:
-                    if user_turn(self.sent_as(fn.name, call=True)):
-                        return "user"
-                    return "user" if user_side(fn.name) else "system"
-                return None
-            elif isinstance(cur, ast.stmt):
-                return None
-            child, cur = cur, self.parents.get(cur)
-        return None
 
-    def local_part(self, name: str, at: ast.AST, depth: int) -> str | None:
-        """The part the local variable `name` of a function, bound at `at`, ends up in: the
-        first role sink one of its later reads reaches (`content = f"..."` then
-        `Message("system", content)`; `parts.append(f"...")` then `"\\n".join(parts)` returned
-        as system text). None outside a function, or beyond a few bindings."""
-        fn = self.function_of(at)
-        if fn is None or depth >= 4:
-            return None
-        parts = {
-            self.prompt_part(use, depth + 1)
-            for use in ast.walk(fn)
-            if isinstance(use, ast.Name)
-            and use.id == name
-            and isinstance(use.ctx, ast.Load)
-            and use.lineno >= getattr(at, "lineno", 0)
-            and self.function_of(use) is fn
-        }
-        return next((p for p in ("system", "template", "tools", "user") if p in parts), None)
-
-    def _sent_to_prompt(self, stmt: ast.AST, target: ast.AST) -> bool:
-        """A module-level name the module hands over as a prompt (`Generator(template=X)`,
-        `system=X`), whatever it is called (`DEFAULT_G_EVAL_RPROMPT`)."""
-        if not isinstance(self.parents.get(stmt), ast.Module):
-            return False
-        if not isinstance(target, ast.Name) or target.id not in self.uses:
-            return False
-        return _sent_as_prompt(self.sent_as(target.id))
-
-    def prompt_scope(self, stmt: ast.AST) -> bool:
-        """An assignment whose place says it is prompt text: in the body of a class named
-        like prompts (`class CodePromptTemplateDict`), or at the top of a prompt module."""
-        value = getattr(stmt, "value", None)
-        if isinstance(value, ast.Constant) and MARKER_RE.match(str(value.value)):
-            return False  # `DATE_PAT = "{{CURRENT_DATE}}"`: the marker a prompt uses, not text
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
-        if any(
-            isinstance(t, ast.Name) and t.id.lower().endswith(CODE_FORMAT_TAILS) for t in targets
-        ):
-            return False  # `LOG_FORMAT = "%(asctime)s %(name)s"`: a format string for code
-        scope = self.parents.get(stmt)
-        if isinstance(scope, ast.ClassDef):
-            return bool(words(scope.name) & PROMPT_WORDS)
-        return isinstance(scope, ast.Module) and self.prompt_module
-
-    # roles: where a template is sent (kvscope.lint.pysinks)
-    def sent_as(self, name: str, call: bool = False) -> set[str]:
-        """The roles ("system", "user", "template": a prompt argument that says none) the
-        value of `name` (a variable, or with `call` the result of calling the function
-        `name`) is sent under, as far as this module shows."""
-        return self.sinks.of_call(name) if call else self.sinks.of_name(name)
-
-
-# Calls whose arguments name a file or a template to load: what they load is the text.
-PATH_CALLS = {
-    "get_template",
-    "select_template",
-    "open",
-    "Path",
-    "PurePath",
-    "read_text",
-    "exists",
-    "is_file",
-    "load_prompt",
-    "load_template",
-    "import_module",
-    "getenv",
-}
 MARKER_WORDS = {"pat", "pattern", "marker", "placeholder", "replacement", "tag", "token", "slot"}
 
 
@@ -402,11 +201,6 @@ def constant_name(node: ast.Name | ast.Attribute) -> bool:
     name = node.id if isinstance(node, ast.Name) else node.attr
     parts = {p.lower() for p in name_parts(name)}
     return name.isupper() and any(c.isalpha() for c in name) and not parts & MARKER_WORDS
-
-
-def _sent_as_prompt(roles: set[str]) -> bool:
-    """A function's result is system text, or a prompt argument not also a user message."""
-    return "system" in roles or ("template" in roles and not user_turn(roles))
 
 
 def run(doc) -> Scan:

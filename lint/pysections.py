@@ -1,0 +1,116 @@
+"""Sections of Python prompt code added under a condition (PL006): `if` statements and
+conditional expressions that give the system text a part only some requests get.
+
+    if user.is_admin:
+        system_prompt += ADMIN_RULES        # PL006: requests on either side share no prefix
+
+A condition fixed for the deploy (kvscope.lint.pyconds.fixed_per_deploy), text built for the
+user turn, or text added after a hand-written user turn is not the cached system prefix.
+Python prompt code gives no rendered prompt to count, so the finding says what follows the
+condition, not what it costs.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from kvscope.lint.findings import Problem, clip
+from kvscope.lint.patterns import words
+from kvscope.lint.pyconds import fixed_per_deploy, yields_text
+from kvscope.lint.pyflow import dotted
+from kvscope.lint.pypart import PROMPT_WORDS
+from kvscope.lint.pyroles import user_side
+from kvscope.lint.pyscan import Scan
+from kvscope.lint.pyturns import ends_in_turn
+
+# Python prompt code gives no rendered prompt to count: say what follows, not a cost.
+UNKNOWN_COST = (
+    "if it reaches the system prompt, requests on either side of the condition share "
+    "no prefix after it (how many tokens follow is not known from this file)."
+)
+
+
+def _system_item(node: ast.AST) -> bool:
+    """A system message being appended: `{"role": "system", ...}` or `SystemMessage(...)`."""
+    if isinstance(node, ast.Dict):
+        for k, v in zip(node.keys, node.values, strict=True):
+            if isinstance(k, ast.Constant) and k.value == "role" and isinstance(v, ast.Constant):
+                return v.value in {"system", "developer"}
+    if isinstance(node, ast.Call):
+        return (dotted(node.func)[1] or "").startswith("System")
+    return False
+
+
+def _in_user_side_function(scan: Scan, node: ast.AST) -> bool:
+    """Inside `def user_prompt(...)` / `def UserMessage(...)`: text built there is the user turn."""
+    cur = scan.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+            return user_side(cur.name)
+        cur = scan.parents.get(cur)
+    return False
+
+
+def _after_user_turn(scan: Scan, node: ast.If, target: ast.AST) -> bool:
+    """The target already holds a hand-written user turn (`prompt += f"{im_start}user..."`)
+    before this `if`: what the `if` adds comes after the user's message."""
+    fn = scan.function_of(node)
+    name = ast.unparse(target)
+    for stmt in ast.walk(fn) if fn is not None else ():
+        if not isinstance(stmt, ast.Assign | ast.AugAssign) or stmt.lineno >= node.lineno:
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if any(ast.unparse(t) == name for t in targets) and ends_in_turn(
+            stmt.value, scan.assigns
+        ) in {"user", "assistant"}:
+            return True
+    return False
+
+
+def conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
+    """An `if` whose body adds to a prompt-named value (`+=`, `.append`, `.extend`, `.insert`)."""
+    if fixed_per_deploy(scan, node) or _in_user_side_function(scan, node):
+        return
+    for stmt in node.body + node.orelse:
+        target = None
+        if isinstance(stmt, ast.AugAssign):
+            target = stmt.target
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            if isinstance(func, ast.Attribute) and func.attr in {"append", "extend", "insert"}:
+                target = func.value
+        if target is None:
+            continue
+        ws = words(ast.unparse(target).replace(".", "_"))
+        if ws & {"messages", "msgs"} and not any(
+            _system_item(a) for a in getattr(stmt.value, "args", ())
+        ):
+            continue  # building the message list, not the system text
+        if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
+            if _after_user_turn(scan, node, target):
+                continue
+            start, end = scan.span(node.test)
+            cond, name = clip(ast.unparse(node.test), 60), clip(ast.unparse(target), 30)
+            msg = (
+                f"`{name}` gets text only when `{cond}`: "
+                f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the "
+                "last user turn"
+            )
+            yield Problem("PL006", start, end, msg, None, None, None)
+            return
+
+
+def conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
+    """`a if cond else b` in system or template text, when a branch is text."""
+    if scan.prompt_part(node) not in {"system", "template"} or fixed_per_deploy(scan, node):
+        return
+    if not (yields_text(scan, node.body) or yields_text(scan, node.orelse)):
+        return  # `[last] if last.tool_calls else []`, `Builder(...) if x else None`: no text
+    start, end = scan.span(node)
+    msg = (
+        f"this text depends on `{clip(ast.unparse(node.test), 60)}`: "
+        f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the last "
+        "user turn"
+    )
+    yield Problem("PL006", start, end, msg, None, None, None)

@@ -541,8 +541,8 @@ def _file_at_hand(parts: list[str]) -> bool:
     """`file_name`, `filepath`, `import_file`, `relevant_files`: a file's name or path, which
     a prompt names when it works on the file of this request (not `config_file`: a setting)."""
     low = [p.lower() for p in parts]
-    if not low:
-        return False
+    if not low or set(low) & {"on", "of", "about", "for", "from", "in", "with", "to"}:
+        return False  # `notes_on_user_uploaded_files`: the notes are the head, not the files
     if low[-1] in FILE_WORDS:
         return True
     return len(low) >= 2 and low[-2] in FILE_WORDS and low[-1] in FILE_TAILS

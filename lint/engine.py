@@ -30,6 +30,17 @@ def _project_roles(doc: Document, path: Path) -> None:
                 seg.part = "user"
 
 
+def _loaded_as_user(doc: Document, path: Path) -> None:
+    """A template file every load of which the project's code sends as the user turn is the
+    user turn (kvscope.lint.templaterefs)."""
+    from kvscope.lint.templaterefs import sent_as_user
+
+    if any(seg.part == "template" for seg in doc.segments) and sent_as_user(path):
+        for seg in doc.segments:
+            if seg.part == "template":
+                seg.part = "user"
+
+
 class Linter:
     """One configured run. Holds the lazily loaded tokenizer shared by all files."""
 
@@ -69,6 +80,8 @@ class Linter:
             doc.cache["file"] = path
             if doc.kind == "values":
                 _project_roles(doc, path)
+            elif doc.kind != "python":
+                _loaded_as_user(doc, path)
         if not docs:
             return None
         return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))

@@ -3,74 +3,43 @@
 A template file (TOML, YAML, Jinja) names its variables but not their values; the Python code of
 the project passes them (`{"require_score": get_settings().pr_reviewer.require_score_review}`,
 `variables={"managed_agents": self.managed_agents}`). This module reads the Python modules that
-sit in the template's top-level folder under the project root (kvscope.lint.includes) and
+sit in the template's top-level folder under the project root (kvscope.lint.projectsrc) and
 collects every value each name is given: a dict literal's string key, a `dict(name=...)`
 keyword, a `vars["name"] = ...` assignment. A name is fixed per deploy when the project gives it
 a value at least once and every value is a literal, a CONSTANT, a read of settings or config
 (`get_settings().x.y`, `self.config.x`; not a key the project also writes at run time with
 `.set("name", ...)`). An attribute of the object that renders the template says nothing: such
-objects are often built per request (pr-agent builds its reviewer per pull request). Bounded:
-at most MAX_FILES modules of at most MAX_BYTES each, parsed once per folder.
+objects are often built per request (pr-agent builds its reviewer per pull request). Bounded
+as kvscope.lint.projectsrc is; each folder is read once.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
-import os
 from pathlib import Path
 
 from kvscope.lint.names import SETTINGS_WORDS, words
-
-MAX_FILES = 400
-MAX_BYTES = 512 * 1024
-SKIPPED_DIRS = {"node_modules", "site-packages", "__pycache__", "venv", ".venv", "build", "dist"}
+from kvscope.lint.projectsrc import project_folder, python_modules
 
 
 def deploy_fixed_names(template: Path) -> frozenset[str]:
     """Names the project fills, everywhere, with values fixed per deploy."""
-    from kvscope.lint.includes import project_root
-
-    file = Path(os.path.abspath(template))
-    root = project_root(file)
-    try:
-        top = file.relative_to(root).parts[0]
-    except (ValueError, IndexError):
-        return frozenset()
-    folder = root / top
-    return _fixed_names(folder) if folder.is_dir() else frozenset()
+    folder = project_folder(template)
+    return _fixed_names(folder) if folder is not None else frozenset()
 
 
 @functools.lru_cache(maxsize=64)
 def _fixed_names(folder: Path) -> frozenset[str]:
     values: dict[str, list[bool]] = {}
     runtime: set[str] = set()
-    for path in _modules(folder):
+    for path in python_modules(folder):
         try:
             tree = ast.parse(path.read_text(encoding="utf-8"))
         except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
             continue
         _collect(tree, values, runtime)
     return frozenset(n for n, v in values.items() if v and all(v) and n not in runtime)
-
-
-def _modules(folder: Path) -> list[Path]:
-    found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS and d[:1] != ".")
-        for name in sorted(filenames):
-            path = Path(dirpath) / name
-            if (name.endswith(".py") and not path.is_symlink()) or _linked_py(path):
-                if path.stat().st_size <= MAX_BYTES:
-                    found.append(path)
-                if len(found) >= MAX_FILES:
-                    return found
-    return found
-
-
-def _linked_py(path: Path) -> bool:
-    """A symlink to a Python module (the bench lays its corpus out as links)."""
-    return path.name.endswith(".py") and path.is_symlink() and path.resolve().is_file()
 
 
 def _collect(tree: ast.Module, values: dict[str, list[bool]], runtime: set[str]) -> None:
@@ -123,15 +92,8 @@ def user_turn_paths(template: Path, paths: frozenset[tuple]) -> frozenset[tuple]
     the modules in the template's folder lands, by kvscope.lint.pyscan's reading, in a user
     message (`ChatMessage(role=MessageRole.USER, content=populate_template(...))`). A path the
     code never reads, or also sends as system text, keeps its part."""
-    from kvscope.lint.includes import project_root
-
-    file = Path(os.path.abspath(template))
-    root = project_root(file)
-    try:
-        folder = root / file.relative_to(root).parts[0]
-    except (ValueError, IndexError):
-        return frozenset()
-    if not folder.is_dir() or not paths:
+    folder = project_folder(template)
+    if folder is None or not paths:
         return frozenset()
     return _user_paths(folder, paths)
 
@@ -142,7 +104,7 @@ def _user_paths(folder: Path, paths: frozenset[tuple]) -> frozenset[tuple]:
 
     lasts = {str(p[-1]) for p in paths if p}
     roles: dict[tuple, set[str]] = {}
-    for path in _modules(folder):
+    for path in python_modules(folder):
         try:
             source = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

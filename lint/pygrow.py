@@ -43,11 +43,21 @@ def appended_after(scan, node: ast.AST) -> str:
 
 def fragment(scan, node: ast.AST) -> bool:
     """A module-level `NAME = \"\"\"...\"\"\"` or f-string (maybe `.strip()`-ed) that this file
-    never uses: a piece of a prompt assembled elsewhere, so the text after it is not known here."""
+    never uses: a piece of a prompt assembled elsewhere, so the text after it is not known here.
+    Not when the project's modules that import it all send it whole (`X.format(...)` as a
+    message's content: kvscope.lint.pyimporters): then its own text is what follows."""
     cur = scan.parents.get(node)
     while isinstance(cur, ast.Attribute | ast.Call):
         cur = scan.parents.get(cur)
     if not isinstance(cur, ast.Assign) or not isinstance(scan.parents.get(cur), ast.Module):
         return False
     names = [t.id for t in cur.targets if isinstance(t, ast.Name)]
-    return bool(names) and not any(scan.uses.get(n) for n in names)
+    if not names or any(scan.uses.get(n) for n in names):
+        return False
+    if scan.path is not None:
+        from kvscope.lint.pyimporters import importer_use
+
+        uses = [importer_use(scan.path, n) for n in names]
+        if any(u is not None for u in uses) and not any(u is not None and u.piece for u in uses):
+            return False  # imported and sent whole elsewhere: its own text is all that follows
+    return True

@@ -16,6 +16,7 @@ import re
 from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import words
 from kvscope.lint.pyflow import dotted
+from kvscope.lint.pyimporters import importer_use
 from kvscope.lint.pyprint import printed_run
 from kvscope.lint.pyroles import (
     call_role,
@@ -103,7 +104,7 @@ class PromptPart:
                         ws & PROMPT_WORDS or self.prompt_scope(cur) or self._sent_to_prompt(cur, t)
                     ):
                         if isinstance(t, ast.Name | ast.Attribute) and user_turn(
-                            self.sinks.of_target(t)
+                            self.target_roles(cur, t)
                         ):
                             return "user"
                         name = ast.unparse(t).replace(".", "_")
@@ -223,5 +224,20 @@ class PromptPart:
     def sent_as(self, name: str, call: bool = False) -> set[str]:
         """The roles ("system", "user", "template": a prompt argument that says none) the
         value of `name` (a variable, or with `call` the result of calling the function
-        `name`) is sent under, as far as this module shows."""
-        return self.sinks.of_call(name) if call else self.sinks.of_name(name)
+        `name`) is sent under, as far as this module shows; when it shows none, as far as
+        the project's modules that import `name` show (kvscope.lint.pyimporters)."""
+        roles = self.sinks.of_call(name) if call else self.sinks.of_name(name)
+        if not roles and self.path is not None:
+            use = importer_use(self.path, name, call)
+            roles = set(use.roles) if use is not None else roles
+        return roles
+
+    def target_roles(self, stmt: ast.AST, target: ast.AST) -> set[str]:
+        """Where the value bound to `target` by `stmt` is sent; a module-level name the
+        module never reads is followed into the modules that import it."""
+        roles = self.sinks.of_target(target)
+        if roles or not isinstance(target, ast.Name) or target.id in self.uses:
+            return roles
+        if not isinstance(self.parents.get(stmt), ast.Module):
+            return roles
+        return self.sent_as(target.id)

@@ -78,6 +78,7 @@ class Scan(PromptPart):
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
+        self.path = path
         self.facts = Facts(tree, path)
         self.per_run = per_run_functions(tree)
         self._request_names: dict[ast.AST, set[str]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kvscope.lint import projectfills
+from kvscope.lint import projectfills, projectsrc
 from kvscope.lint.projectfills import deploy_fixed_names
 
 
@@ -65,7 +65,7 @@ def test_a_key_written_into_the_settings_at_run_time_is_not_fixed(tmp_path):
 
 
 def test_the_number_of_modules_read_is_bounded(tmp_path, monkeypatch):
-    monkeypatch.setattr(projectfills, "MAX_FILES", 2)
+    monkeypatch.setattr(projectsrc, "MAX_FILES", 2)
     template = _project(
         tmp_path,
         {f"app/tools/m{i}.py": f"V{i} = {{'k{i}': 'fixed'}}\n" for i in range(5)},

@@ -1,0 +1,104 @@
+"""The Python sources of the project a linted file belongs to, read once per run.
+
+Templates and prompt modules say little about how they are used; the code of the same project
+does (kvscope.lint.projectfills: what fills a template's variables; kvscope.lint.pyimporters:
+where an imported prompt constant is sent; kvscope.lint.templaterefs: where a template loaded
+by name is sent). That code lives in the file's top-level folder under the project root
+(kvscope.lint.includes.project_root). Bounded: a full parse of every module (projectfills) reads
+at most MAX_FILES modules; a text search (`mentioning`) reads at most MAX_SOURCES modules and
+MAX_TOTAL bytes, and parses only the modules whose text holds what it looks for. Each module is
+at most MAX_BYTES; symlinks to modules are followed (the bench lays its corpus out as links).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from pathlib import Path
+
+from kvscope.lint.pysinks import Sinks
+
+MAX_FILES = 400
+MAX_SOURCES = 5000
+MAX_TOTAL = 64 * 1024 * 1024
+MAX_BYTES = 512 * 1024
+SKIPPED_DIRS = {"node_modules", "site-packages", "__pycache__", "venv", ".venv", "build", "dist"}
+
+
+def project_folder(file: Path) -> Path | None:
+    """The top-level folder of the project that holds `file`: the code that fills or sends
+    what `file` defines lives there. None outside the project root."""
+    from kvscope.lint.includes import project_root
+
+    file = Path(os.path.abspath(file))
+    root = project_root(file)
+    try:
+        folder = root / file.relative_to(root).parts[0]
+    except (ValueError, IndexError):
+        return None
+    return folder if folder.is_dir() else None
+
+
+def python_modules(folder: Path, limit: int | None = None) -> list[Path]:
+    """The Python modules under `folder`, in a fixed order, at most `limit` (MAX_FILES)."""
+    limit = MAX_FILES if limit is None else limit
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS and d[:1] != ".")
+        for name in sorted(filenames):
+            path = Path(dirpath) / name
+            if (name.endswith(".py") and not path.is_symlink()) or _linked_py(path):
+                if path.stat().st_size <= MAX_BYTES:
+                    found.append(path)
+                if len(found) >= limit:
+                    return found
+    return found
+
+
+def test_module(path: Path) -> bool:
+    """A test of the project (`tests/unit/test_x.py`, `x_test.py`, `conftest.py`): it
+    exercises prompts and sends them nowhere."""
+    name = path.name
+    if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py":
+        return True
+    return any(part in {"tests", "test"} for part in path.parent.parts)
+
+
+def _linked_py(path: Path) -> bool:
+    return path.name.endswith(".py") and path.is_symlink() and path.resolve().is_file()
+
+
+@functools.lru_cache(maxsize=16)
+def _sources(folder: Path) -> tuple[tuple[Path, str], ...]:
+    out: list[tuple[Path, str]] = []
+    total = 0
+    for path in python_modules(folder, MAX_SOURCES):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        total += len(text)
+        if total > MAX_TOTAL:
+            break
+        out.append((Path(os.path.abspath(path)), text))
+    return tuple(out)
+
+
+def mentioning(folder: Path, *needles: str) -> list[Path]:
+    """The project's modules whose text holds every one of `needles`."""
+    return [p for p, text in _sources(folder) if all(n in text for n in needles)]
+
+
+@functools.lru_cache(maxsize=512)
+def parsed(path: Path) -> tuple[Sinks, dict] | None:
+    """A module's role resolver and parent links (its tree is `sinks.tree`), parsed once."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+        return None
+    parents: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    return Sinks(tree, parents), parents

@@ -1,0 +1,145 @@
+"""Where the project's other modules send a prompt that this module only defines.
+
+A prompt module often holds nothing but its templates (`CITATION_PROMPT = "... {text}"`);
+another module imports one and sends it (`{"role": "user", "content":
+CITATION_PROMPT.format(text=t)}`). Read alone, the prompt module shows neither the role nor
+what follows the text. Among the Python modules of the project folder
+(kvscope.lint.projectfills.project_folder) this finds the ones that import a name from the
+file being linted: `from app.prompts import X [as Y]`, `from .prompts import X`,
+`from app import prompts` or `import app.prompts as p` then `p.X`. For those reads it tells
+
+- the roles they are sent under (kvscope.lint.pysinks, on the importing module), and
+- whether any read is a piece of a longer text (`X + rest`, `f"...{X}..."`, an item of a
+  joined list): then what follows the text is that module's, not known in the file.
+
+Only modules whose text names both the constant and the module are parsed
+(kvscope.lint.projectsrc.mentioning), each once per run.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+from kvscope.lint.pysinks import Sinks
+
+MODULE = ""  # the imported thing is a module: its names are read as attributes (`p.X`)
+
+
+class Use(NamedTuple):
+    """How the importing modules use one name: the roles it is sent under, and whether some
+    read makes it a piece of a longer text."""
+
+    roles: frozenset[str]
+    piece: bool
+
+
+class _Import(NamedTuple):
+    ref: str  # an absolute path without suffix (a relative import) or a dotted module name
+    relative: bool
+    name: str  # the imported name, or MODULE
+    alias: str  # what the importer reads: a name, or a module's dotted alias
+    module: Path  # the importing module
+
+
+def importer_use(file: Path, name: str, call: bool = False) -> Use | None:
+    """How the project uses `name` of `file` (with `call`: the results of calling it), or
+    None when no other module imports it."""
+    folder = project_folder(file)
+    if folder is None:
+        return None
+    here = Path(os.path.abspath(file))
+    target = _stem(here)
+    roles: set[str] = set()
+    piece, found = False, False
+    for imp in _imports_of(folder, name, Path(target).name):
+        if imp.module == here or not _matches(imp, target, name):
+            continue
+        got = parsed(imp.module)
+        if got is None:
+            continue
+        sinks, parents = got
+        for read in _reads(sinks, imp, name):
+            found = True
+            node = parents.get(read) if call else read
+            if call and not (isinstance(node, ast.Call) and node.func is read):
+                continue
+            roles |= sinks.walk(node)
+            piece = piece or _piece(parents, node)
+    return Use(frozenset(roles), piece) if found else None
+
+
+def _stem(path: Path) -> str:
+    """`/p/app/prompts` for `/p/app/prompts.py` and for `/p/app/prompts/__init__.py`."""
+    if path.name == "__init__.py":
+        return str(path.parent)
+    return str(path.with_suffix(""))
+
+
+def _matches(imp: _Import, target: str, name: str) -> bool:
+    if imp.name not in (name, MODULE):
+        return False
+    if imp.relative:
+        return imp.ref == target
+    return target.endswith(os.sep + imp.ref.replace(".", os.sep))
+
+
+def _reads(sinks: Sinks, imp: _Import, name: str) -> list[ast.AST]:
+    if imp.name != MODULE:
+        return list(sinks.names.get(imp.alias, ()))
+    return [a for a in sinks.attrs.get(name, ()) if ast.unparse(a.value) == imp.alias]
+
+
+def _piece(parents: dict, node: ast.AST) -> bool:
+    """The value read at `node` (maybe `.format(...)`-ed or `.strip()`-ed) is joined with
+    other text: an operand of `+`, a field of an f-string, an item of a list or tuple."""
+    cur = node
+    while isinstance(parent := parents.get(cur), ast.Attribute):
+        call = parents.get(parent)
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return False
+        cur = call
+    parent = parents.get(cur)
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add):
+        return True
+    return isinstance(parent, ast.FormattedValue | ast.List | ast.Tuple)
+
+
+def _imports_of(folder: Path, name: str, module: str) -> list[_Import]:
+    """The imports of the modules that mention both `name` and the module's own name."""
+    out: list[_Import] = []
+    for path in mentioning(folder, name, module):
+        if test_module(path):
+            continue  # a test imports a prompt to check it, and sends it nowhere
+        got = parsed(path)
+        if got is not None:
+            out.extend(_imports(got[0].tree, path))
+    return out
+
+
+def _imports(tree: ast.Module, module: Path) -> list[_Import]:
+    out: list[_Import] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out.append(_Import(a.name, False, MODULE, a.asname or a.name, module))
+        elif isinstance(node, ast.ImportFrom):
+            base = None
+            if node.level:
+                base = module.parent
+                for _ in range(node.level - 1):
+                    base = base.parent
+                base = base.joinpath(*(node.module or "").split(".")) if node.module else base
+            for a in node.names:
+                alias = a.asname or a.name
+                if base is not None:
+                    if node.module:
+                        out.append(_Import(str(base), True, a.name, alias, module))
+                    out.append(_Import(str(base / a.name), True, MODULE, alias, module))
+                elif node.module:
+                    out.append(_Import(node.module, False, a.name, alias, module))
+                    out.append(_Import(f"{node.module}.{a.name}", False, MODULE, alias, module))
+    return out

@@ -1,0 +1,141 @@
+"""The role a template file is sent under, read where the project's Python loads it by name.
+
+A template file says nothing of its role: `workflow-copilot-user.j2` is rendered by
+`prompt_engine.load_prompt(template="workflow-copilot-user", ...)` into `user_prompt`, and a
+`review.md` by `env.get_template("review.md").render(...)` into `{"role": "user", ...}`. Among
+the Python modules of the project folder (kvscope.lint.projectsrc) this finds
+every call that names the file (its name, its name without the suffix, or a path ending in it)
+as a string argument, and follows what the call returns to the messages it lands in
+(kvscope.lint.pysinks; a result assigned to a user-side name such as `user_prompt` or returned
+by `def build_user_message()` is the user turn, as in a prompt module). A template every such
+load sends as the user turn is the user turn: what varies in it costs no shared prefix. One
+load that is system text, or that cannot be followed, keeps it a cacheable template.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import re
+from pathlib import Path
+
+from kvscope.lint.patterns import words
+from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+from kvscope.lint.pyroles import user_side, user_turn
+
+TEMPLATE_SUFFIXES = (
+    ".j2",
+    ".jinja",
+    ".jinja2",
+    ".njk",
+    ".md",
+    ".markdown",
+    ".mdx",
+    ".txt",
+    ".prompt",
+    ".prompty",
+    ".poml",
+    ".hbs",
+    ".handlebars",
+    ".mustache",
+)
+_REF_RE = re.compile(r"[\w.-]+(?:/[\w.-]+)*")
+
+
+def sent_as_user(template: Path) -> bool:
+    """Every load of `template` the project's code shows is sent as the user turn."""
+    folder = project_folder(template)
+    if folder is None:
+        return False
+    file = Path(os.path.abspath(template)).as_posix()
+    loads = [
+        (m, call) for m, call, ref in _loads(folder, _key(Path(file).name)) if _names(file, ref)
+    ]
+    if not loads:
+        return False
+    roles: set[str] = set()
+    for module, call in loads:
+        found = _roles(module, call)
+        if not found:
+            return False  # a load followed nowhere: the role is not known
+        roles |= found
+    return user_turn(roles)
+
+
+def _key(name: str) -> str:
+    """`workflow-copilot-user` for `workflow-copilot-user.j2` and for itself."""
+    for suffix in TEMPLATE_SUFFIXES:
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def _names(file: str, ref: str) -> bool:
+    """The string `ref` names `file`: `x`, `x.j2`, `prompts/x.j2`, `prompts/x`."""
+    stem = file[: -len(Path(file).name)] + _key(Path(file).name)
+    tail = ref.lstrip("./")
+    return any(path.endswith("/" + tail) for path in (file, stem))
+
+
+def _roles(module: Path, call: ast.Call) -> set[str]:
+    got = parsed(module)
+    if got is None:
+        return set()
+    sinks, parents = got
+    roles = sinks.walk(call)
+    if roles & {"system", "user"}:
+        return roles
+    return _named(sinks, parents, call) or roles
+
+
+def _named(sinks, parents: dict, call: ast.AST, depth: int = 0) -> set[str]:
+    """The role the name a rendered text is given says: `user_prompt = load(...)`, or
+    `user_message = build()` of a `def build(): return load(...)` in the same module."""
+    cur, stmt = call, parents.get(call)
+    while isinstance(stmt, ast.Attribute | ast.Call | ast.Await):  # `.render(...)`, `await`
+        cur, stmt = stmt, parents.get(stmt)
+    if isinstance(stmt, ast.Assign) and cur is stmt.value and len(stmt.targets) == 1:
+        name = ast.unparse(stmt.targets[0]).replace(".", "_")
+        if user_side(name):
+            return {"user"}
+        return {"system"} if "system" in words(name) else set()
+    if isinstance(stmt, ast.Return) and depth < 2:
+        fn = parents.get(stmt)
+        while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            fn = parents.get(fn)
+        if fn is None:
+            return set()
+        roles: set[str] = set()
+        for read in sinks.names.get(fn.name, ()):
+            use = parents.get(read)
+            if isinstance(use, ast.Call) and use.func is read:
+                roles |= _named(sinks, parents, use, depth + 1)
+        return roles
+    return set()
+
+
+@functools.lru_cache(maxsize=256)
+def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.Call, str], ...]:
+    """The calls of the project's modules with a string argument that names `key` (a
+    template's name without its suffix), with that string."""
+    out: list[tuple[Path, ast.Call, str]] = []
+    for path in mentioning(folder, key):
+        if test_module(path):
+            continue  # a test renders the template to check it, and sends it nowhere
+        got = parsed(path)
+        if got is None:
+            continue
+        for node in ast.walk(got[0].tree):
+            if not isinstance(node, ast.Call):
+                continue
+            for arg in (*node.args, *(k.value for k in node.keywords)):
+                if (
+                    isinstance(arg, ast.Constant)
+                    and isinstance(arg.value, str)
+                    and len(arg.value) <= 200
+                    and _REF_RE.fullmatch(arg.value)
+                    and _key(arg.value.rsplit("/", 1)[-1]) == key
+                ):
+                    out.append((path, node, arg.value))
+    return tuple(out)

@@ -85,9 +85,15 @@ def _sources(folder: Path) -> tuple[tuple[Path, str], ...]:
     return tuple(out)
 
 
-def mentioning(folder: Path, *needles: str) -> list[Path]:
-    """The project's modules whose text holds every one of `needles`."""
-    return [p for p, text in _sources(folder) if all(n in text for n in needles)]
+def mentioning(folder: Path, first: str, *more: str) -> list[Path]:
+    """The project's modules whose text holds `first` and every one of `more`; the search
+    for `first` is done once per folder (put the word asked for most often there)."""
+    return [p for p, text in _holding(folder, first) if all(n in text for n in more)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _holding(folder: Path, needle: str) -> tuple[tuple[Path, str], ...]:
+    return tuple((p, text) for p, text in _sources(folder) if needle in text)
 
 
 @functools.lru_cache(maxsize=512)

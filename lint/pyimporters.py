@@ -19,6 +19,7 @@ Only modules whose text names both the constant and the module are parsed
 from __future__ import annotations
 
 import ast
+import functools
 import os
 from pathlib import Path
 from typing import NamedTuple
@@ -111,13 +112,16 @@ def _piece(parents: dict, node: ast.AST) -> bool:
 def _imports_of(folder: Path, name: str, module: str) -> list[_Import]:
     """The imports of the modules that mention both `name` and the module's own name."""
     out: list[_Import] = []
-    for path in mentioning(folder, name, module):
-        if test_module(path):
-            continue  # a test imports a prompt to check it, and sends it nowhere
-        got = parsed(path)
-        if got is not None:
-            out.extend(_imports(got[0].tree, path))
+    for path in mentioning(folder, module, name):
+        if not test_module(path):  # a test imports a prompt to check it, and sends it nowhere
+            out.extend(_module_imports(path))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _module_imports(path: Path) -> tuple[_Import, ...]:
+    got = parsed(path)
+    return tuple(_imports(got[0].tree, path)) if got is not None else ()
 
 
 def _imports(tree: ast.Module, module: Path) -> list[_Import]:

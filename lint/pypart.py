@@ -224,20 +224,17 @@ class PromptPart:
     def sent_as(self, name: str, call: bool = False) -> set[str]:
         """The roles ("system", "user", "template": a prompt argument that says none) the
         value of `name` (a variable, or with `call` the result of calling the function
-        `name`) is sent under, as far as this module shows; when it shows none, as far as
-        the project's modules that import `name` show (kvscope.lint.pyimporters)."""
-        roles = self.sinks.of_call(name) if call else self.sinks.of_name(name)
-        if not roles and self.path is not None:
-            use = importer_use(self.path, name, call)
-            roles = set(use.roles) if use is not None else roles
-        return roles
+        `name`) is sent under, as far as this module shows."""
+        return self.sinks.of_call(name) if call else self.sinks.of_name(name)
 
     def target_roles(self, stmt: ast.AST, target: ast.AST) -> set[str]:
         """Where the value bound to `target` by `stmt` is sent; a module-level name the
-        module never reads is followed into the modules that import it."""
+        module never reads is followed into the project's modules that import it
+        (kvscope.lint.pyimporters)."""
         roles = self.sinks.of_target(target)
         if roles or not isinstance(target, ast.Name) or target.id in self.uses:
             return roles
-        if not isinstance(self.parents.get(stmt), ast.Module):
+        if self.path is None or not isinstance(self.parents.get(stmt), ast.Module):
             return roles
-        return self.sent_as(target.id)
+        use = importer_use(self.path, target.id)
+        return set(use.roles) if use is not None else roles

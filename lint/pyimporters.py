@@ -46,9 +46,10 @@ class _Import(NamedTuple):
     module: Path  # the importing module
 
 
-def importer_use(file: Path, name: str, call: bool = False) -> Use | None:
-    """How the project uses `name` of `file` (with `call`: the results of calling it), or
-    None when no other module imports it."""
+@functools.lru_cache(maxsize=4096)
+def importer_use(file: Path, name: str) -> Use | None:
+    """How the project uses `name` of `file`, or None when no other module imports it
+    (asked once per name: for its role and again for its cost floor)."""
     folder = project_folder(file)
     if folder is None:
         return None
@@ -65,11 +66,8 @@ def importer_use(file: Path, name: str, call: bool = False) -> Use | None:
         sinks, parents = got
         for read in _reads(sinks, imp, name):
             found = True
-            node = parents.get(read) if call else read
-            if call and not (isinstance(node, ast.Call) and node.func is read):
-                continue
-            roles |= sinks.walk(node)
-            piece = piece or _piece(parents, node)
+            roles |= sinks.walk(read)
+            piece = piece or _piece(parents, read)
     return Use(frozenset(roles), piece) if found else None
 
 

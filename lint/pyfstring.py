@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals
-from kvscope.lint.pygrow import appended_after, fragment
+from kvscope.lint.pygrow import appended_after, around, fragment, joined_around
 from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import CACHEABLE, KIND_CODES, Scan, constant_name
 from kvscope.lint.pysplice import spliced
@@ -32,12 +32,8 @@ def fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
     if part not in CACHEABLE:
         return
     found = _fstring_problems(scan, node, part)
-    extra = appended_after(scan, node)
-    if extra:  # `system += "..."` later: the appended text is lost after the value too
-        found = (
-            p._replace(prefix_text=p.prefix_text + extra) if p.prefix_text is not None else p
-            for p in found
-        )
+    # `system += "..."` later, the other items of a joined list: lost after the value too
+    found = around(around(found, *joined_around(scan, node)), *appended_after(scan, node))
     if fragment(scan, node):  # what follows it is not in this file: no floor
         found = (p._replace(fragment=True) for p in found)
     yield from found

@@ -15,30 +15,48 @@ from __future__ import annotations
 import ast
 
 
-def appended_after(scan, node: ast.AST) -> str:
-    """The text the `NAME += ...` bindings that follow add to the plain name `node` (a string
-    expression) is first bound to, up to the name's next plain binding; values stand as `{}`."""
+def appended_after(scan, node: ast.AST) -> tuple[str, str]:
+    """(before, after): the text the name's earlier pieces hold and the text the `NAME += ...`
+    bindings that follow add, for the plain name `node` (a string expression) is bound or
+    appended to, up to the name's next plain binding; values stand as `{}`. A prompt built
+    piece by piece (`prompt += f'"{sim}".\\n'` between fixed `+=` pieces) has the earlier
+    pieces before the value and loses every later piece after it."""
     from kvscope.lint.pysplice import resolver
 
     stmt = scan.parents.get(node)
     while isinstance(stmt, ast.Attribute | ast.Call):  # `f"...".strip()`
         stmt = scan.parents.get(stmt)
-    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
-        return ""
-    target = stmt.targets[0]
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add):
+        target, binding = stmt.target, stmt  # `prompt += f"...{sim}..."`: one piece of many
+    elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target, binding = stmt.targets[0], stmt.value
+    else:
+        return "", ""
     if not isinstance(target, ast.Name):
-        return ""
+        return "", ""
     r = resolver(scan)
     bound = r.bindings(r.scope_of(stmt)).get(target.id, [])
-    if stmt.value not in bound:
-        return ""
-    out = ""
-    for later in bound[bound.index(stmt.value) + 1 :]:
+    if binding not in bound:
+        return "", ""
+
+    def text(b: ast.AST) -> str:
+        pieces = r.pieces(b.value if isinstance(b, ast.AugAssign) else b) or []
+        return "".join(p.text if p.node is None else "{}" for p in pieces) or "{}"
+
+    at = bound.index(binding)
+    before = []
+    for earlier in reversed(bound[:at] if binding is stmt else []):
+        before.append(text(earlier))
+        if not isinstance(earlier, ast.AugAssign) or not isinstance(earlier.op, ast.Add):
+            break  # the plain binding the pieces are appended to
+    else:
+        before = []  # no plain binding first: the text the name held is not known here
+    after = ""
+    for later in bound[at + 1 :]:
         if not isinstance(later, ast.AugAssign) or not isinstance(later.op, ast.Add):
             break  # bound anew: what follows is another text
-        pieces = r.pieces(later.value) or []
-        out += "".join(p.text if p.node is None else "{}" for p in pieces) or "{}"
-    return out
+        after += text(later)
+    return "".join(reversed(before)), after
 
 
 def fragment(scan, node: ast.AST) -> bool:
@@ -47,8 +65,8 @@ def fragment(scan, node: ast.AST) -> bool:
     Not when the project's modules that import it all send it whole (`X.format(...)` as a
     message's content: kvscope.lint.pyimporters): then its own text is what follows."""
     cur = scan.parents.get(node)
-    while isinstance(cur, ast.Attribute | ast.Call):
-        cur = scan.parents.get(cur)
+    while isinstance(cur, ast.Attribute | ast.Call) or _joined_item(scan, cur):
+        cur = scan.parents.get(cur)  # `.strip()`, `Template(...)`, `"\n".join([...])`
     if not isinstance(cur, ast.Assign) or not isinstance(scan.parents.get(cur), ast.Module):
         return False
     names = [t.id for t in cur.targets if isinstance(t, ast.Name)]
@@ -61,3 +79,50 @@ def fragment(scan, node: ast.AST) -> bool:
         if any(u is not None for u in uses) and not any(u is not None and u.piece for u in uses):
             return False  # imported and sent whole elsewhere: its own text is all that follows
     return True
+
+
+def _joined_item(scan, node: ast.AST | None) -> bool:
+    """`node` is the list or tuple of a `SEP.join([...])`: its items are one text, joined."""
+    call = scan.parents.get(node) if isinstance(node, ast.List | ast.Tuple) else None
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "join"
+        and call.args[:1] == [node]
+    )
+
+
+def joined_around(scan, node: ast.AST) -> tuple[str, str]:
+    """(before, after): the text the other items of the `SEP.join([...])` that `node` is an
+    item of put before and after it (`"\\n".join(["## Document: $doc", "### Content: $text",
+    "Answer from the documents above."])`); values stand as `{}`. Empty when it is no item."""
+    seq = scan.parents.get(node)
+    if not _joined_item(scan, seq):
+        return "", ""
+    call = scan.parents.get(seq)
+    sep = call.func.value
+    glue = sep.value if isinstance(sep, ast.Constant) and isinstance(sep.value, str) else "{}"
+    texts = []
+    for item in seq.elts:
+        if isinstance(item, ast.Constant) and isinstance(item.value, str):
+            texts.append(item.value)
+        elif isinstance(item, ast.JoinedStr):
+            texts.append(
+                "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in item.values)
+            )
+        else:
+            texts.append("{}")
+    at = seq.elts.index(node)
+    before = "".join(t + glue for t in texts[:at])
+    after = "".join(glue + t for t in texts[at + 1 :])
+    return before, after
+
+
+def around(problems, before: str, after: str):
+    """`problems` costed on the whole text: `before` and `after` put around each one's."""
+    for p in problems:
+        if p.prefix_text is None or not (before or after):
+            yield p
+            continue
+        pos = None if p.prefix_pos is None else len(before) + p.prefix_pos
+        yield p._replace(prefix_text=before + p.prefix_text + after, prefix_pos=pos)

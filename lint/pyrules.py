@@ -18,7 +18,7 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import placeholders, quiet_spans, volatile_literals
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyfstring import fstring
-from kvscope.lint.pygrow import fragment
+from kvscope.lint.pygrow import around, fragment, joined_around
 from kvscope.lint.pykwargs import check_prompt_kwargs
 from kvscope.lint.pyorder import (
     check_json_dumps,
@@ -52,7 +52,7 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield from _constant(scan, node)
+        yield from around(_constant(scan, node), *joined_around(scan, node))
     elif isinstance(node, ast.Assign | ast.AnnAssign | ast.Return):
         yield from check_tools_assign(scan, node)
     elif isinstance(node, ast.For):

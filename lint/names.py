@@ -429,7 +429,45 @@ REQUEST_HEADS = frozenset(
         "scenario",
         "title",  # of the document, page, section or job at hand (not `app_title`: below)
         "titles",
+        # the same heads in the languages prompt code is written in (es, pt, fr, de, it)
+        "contexto",
+        "contexte",
+        "kontext",
+        "contesto",
+        "pregunta",
+        "preguntas",
+        "pergunta",
+        "perguntas",
+        "domanda",
+        "frage",
+        "fragen",
+        "consulta",
+        "anfrage",
+        "requete",
+        "historial",
+        "historico",
+        "historique",
+        "verlauf",
+        "documento",
+        "documentos",
+        "documenti",
+        "dokument",
+        "dokumente",
+        "respuesta",
+        "resposta",
+        "reponse",
+        "antwort",
+        "entrada",
+        "mensaje",
+        "mensagem",
     ]
+)
+# Information qualified as what this request found (`contextual_information`, `relevant_info`,
+# `retrieved_knowledge`): retrieved text, unlike `additional_information` or `domain_knowledge`;
+# `{knowledge}` alone is what was retrieved for this question.
+INFO_HEADS = frozenset(["information", "info", "informacion", "informacao", "knowledge"])
+INFO_QUALIFIERS = frozenset(
+    ["contextual", "relevant", "retrieved", "search", "searched", "relevante", "pertinente"]
 )
 # Owners whose title or description is the deploy's own (`{app_title}`, `{team_desc}`,
 # `{company_description}`, `{role_desc}`, a skill's description), not the request's.
@@ -530,6 +568,14 @@ def classify_name(identifier: str) -> str | None:
         return None
     if last in REQUEST_HEADS and not ws & REQUEST_NOT:
         return "request"
+    if last in INFO_HEADS and (ws & INFO_QUALIFIERS or identifier == "knowledge"):
+        return "request"
+    if (
+        len(parts) >= 2
+        and parts[0].lower() in REQUEST_HEADS - DESCRIBED_HEADS
+        and (last in INFO_QUALIFIERS)
+    ):
+        return "request"  # `contexto_relevante`: the head first, as Romance languages write it
     return None
 
 

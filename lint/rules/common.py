@@ -118,7 +118,8 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 and (slots or labelled_value(seg.text, *lone))
             ):
                 code = [span for span in code if span != lone]  # `{goals}`: a quoted slot
-            if shown_not_rendered(seg.text, ph, syntax, code):
+            path = slots and _quoted_path(seg.text, code, ph)  # `/job_{job_id}/`: its path
+            if not path and shown_not_rendered(seg.text, ph, syntax, code):
                 continue
             if kind == "user" and persona_slot(seg.text, ph.start, ph.end):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
@@ -261,6 +262,21 @@ def _prose_slot(text: str, code: list, syntax: str | None) -> bool:
             if syntax == "fstring" and not line.strip() and not rest.strip():
                 return True  # `{goals}` alone on its line: the slot a section's content fills
     return False
+
+
+_PATH_CODE_RE = re.compile(r"[\w./~:-]*\{\w+\}[\w./~:-]*")
+
+
+def _quoted_path(text: str, code: list, ph) -> tuple[int, int] | None:
+    """The inline code span holding `ph` when it is a path made of the slot and fixed parts
+    (`` `/job_{job_id}/` ``, `` `~/notes/{user}.md` ``) in a text template whose slots stand in
+    prose too: the template fills the slot wherever it stands, so the path is this request's
+    (a fenced block, or code with spaces or operators, keeps showing its placeholders)."""
+    span = next((c for c in code if c[0] < ph.start and ph.end < c[1]), None)
+    if span is None or text[span[0]] != "`" or text.startswith("``", span[0]):
+        return None
+    inner = text[span[0] + 1 : span[1] - 1]
+    return span if "/" in inner and _PATH_CODE_RE.fullmatch(inner) else None
 
 
 def _at(seg, start: int, end: int, code: str, message: str) -> Problem:

@@ -115,6 +115,25 @@ USER_WORDS = frozenset(
         "participant",
         "participants",
         "roster",
+        # the person or account a request is for, by the role a domain gives them
+        "patient",
+        "student",
+        "learner",
+        "employee",
+        "candidate",
+        "applicant",
+        "caller",
+        "guest",
+        "visitor",
+        "subscriber",
+        "buyer",
+        "seller",
+        "merchant",
+        "biller",
+        "payer",
+        "player",
+        "recipient",
+        "sender",
     ]
 )
 BARE_NAMES = frozenset(["name", "first_name", "last_name", "full_name", "display_name", "nickname"])

@@ -33,6 +33,7 @@ from kvscope.lint.pysections import conditional, conditional_expr
 from kvscope.lint.pysplice import spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyturns import TURN_RE, turn_at
+from kvscope.lint.rules.common import LOOP_RE, loop_kind
 from kvscope.lint.rules.pl006_conditional_system_section import (
     conditional_message,
     jinja_conditions,
@@ -173,6 +174,16 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         yield Problem(
             KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full, None, frag
         )
+    for m in LOOP_RE.finditer(text) if "{%" in text or "{{#each" in text else ():
+        kind = loop_kind(m.group("e") or m.group("h"))  # `{% for passage in context %}`
+        if kind not in {"request", "user"}:
+            continue
+        if turns and turn_at(text, m.start()) in {"user", "assistant"}:
+            continue
+        s, e = where(m.start(), m.end())
+        msg = f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the prompt"
+        full = with_tools(scan, node, text)
+        yield Problem(KIND_CODES[kind], s, e, msg + advice(kind), m.start(), None, full, None, frag)
     for at, end, tag in jinja_conditions(text) if "{%" in text else ():
         if turns and turn_at(text, at) in {"user", "assistant"}:
             continue

@@ -141,7 +141,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             if outer is not None:
                 kind = outer[1]  # `{{#each this}}` in `{{#each examples}}`: the outer decides
             else:
-                kind = _loop_kind(collection)
+                kind = loop_kind(collection)
                 if kind is None and not doc.chat_template:
                     kind = loop_evidence(seg.text, collection, loop_items(seg.text, m))
             verdicts.append((m, kind))
@@ -204,7 +204,7 @@ def _catalogue_items(text: str, loops: list[re.Match]) -> set[int]:
     out: set[int] = set()
     for m in loops:
         collection = m.group("e") or m.group("h")
-        if _loop_kind(collection) is None and fixed_collection(text, collection):
+        if loop_kind(collection) is None and fixed_collection(text, collection):
             out.update(ph.start for ph in loop_items(text, m))
     return out
 
@@ -230,7 +230,7 @@ def _enclosing_item(
     return None
 
 
-def _loop_kind(collection: str) -> str | None:
+def loop_kind(collection: str) -> str | None:
     """What a loop iterates: `search_results.items()` is the results, `state.files` the files
     at hand (not a placeholder named `..._files`, filled once per deploy); `task_steps` and
     `test_instructions` are the task's steps (a tail that names a setting, such as `steps` in

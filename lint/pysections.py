@@ -69,7 +69,17 @@ def _after_user_turn(scan: Scan, node: ast.If, target: ast.AST) -> bool:
 
 
 def conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
-    """An `if` whose body adds to a prompt-named value (`+=`, `.append`, `.extend`, `.insert`)."""
+    """An `if` whose body adds to a prompt-named value (`+=`, `.append`, `.extend`, `.insert`).
+    The `elif` branches of a reported `if` are the same split: one finding, at the `if`."""
+    cur = node
+    while isinstance(parent := scan.parents.get(cur), ast.If) and parent.orelse == [cur]:
+        if next(_conditional(scan, parent), None) is not None:
+            return
+        cur = parent
+    yield from _conditional(scan, node)
+
+
+def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
     if fixed_per_deploy(scan, node) or _in_user_side_function(scan, node):
         return
     for stmt in node.body + node.orelse:

@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem, clip
-from kvscope.lint.names import SETTINGS_WORDS
+from kvscope.lint.names import SETTINGS_WORDS, classify_name
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
@@ -35,9 +35,16 @@ def fixed_value(node: ast.AST) -> bool:
         return True
     if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
         return True
-    root = node
-    while isinstance(root, ast.Attribute):
+    root, keys = node, []
+    while isinstance(root, ast.Attribute | ast.Subscript):
+        if isinstance(root, ast.Subscript):  # `prompt_config["full_name"]`: a settings key
+            key = root.slice
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                return False
+            keys.append(key.value)
         root = root.value
+    if "configurable" in keys or any(classify_name(k) in {"time", "id"} for k in keys):
+        return False  # LangGraph's per-run `config["configurable"]`, `settings["session_id"]`
     return isinstance(root, ast.Name) and bool(words(root.id) & SETTINGS_WORDS)
 
 

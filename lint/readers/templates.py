@@ -29,6 +29,12 @@ YAML_ROLE_RE = re.compile(
 )
 HANDLEBARS_EXTS = (".handlebars", ".hbs", ".mustache")
 PARTS = {"system": "system", "developer": "system", "user": "user"}
+# ChainLite's `.prompt` files (Jinja): `# instruction` opens the system prompt, then few-shot
+# `# input` / `# output` pairs, and the last `# input` is the user turn.
+CHAINLITE_ROLE_RE = re.compile(
+    r"^#[ \t]+(instruction|distillation instruction|input|output)[ \t]*$", re.M
+)
+CHAINLITE_PARTS = {"instruction": "system", "distillation instruction": "system", "input": "user"}
 
 
 def read(text: str, path: str, kind: str) -> list[Document]:
@@ -49,11 +55,15 @@ def read(text: str, path: str, kind: str) -> list[Document]:
             doc.segments.append(Segment(text, "template", 0))
     else:
         meta, body_start = front_matter(text)
-        syntax = "handlebars" if kind == "dotprompt" else "jinja"
+        chainlite = kind == "dotprompt" and chainlite_marked(text, body_start)
+        syntax = "handlebars" if kind == "dotprompt" and not chainlite else "jinja"
         doc = Document(path, kind, text, syntax=syntax, data=meta)
         doc.model = _model(meta)
-        role_re = DOTPROMPT_ROLE_RE if kind == "dotprompt" else PROMPTY_ROLE_RE
-        doc.segments.extend(split_roles(text, body_start, role_re))
+        if chainlite:
+            doc.segments.extend(split_roles(text, body_start, CHAINLITE_ROLE_RE, CHAINLITE_PARTS))
+        else:
+            role_re = DOTPROMPT_ROLE_RE if kind == "dotprompt" else PROMPTY_ROLE_RE
+            doc.segments.extend(split_roles(text, body_start, role_re))
         tools = meta.get("tools") if isinstance(meta, dict) else None
         if isinstance(tools, list) and tools:
             doc.tool_lists.append(ToolList(tools, [_find(text, t) for t in tools], "yaml"))
@@ -106,14 +116,25 @@ def role_marked(text: str) -> bool:
     return any(m.group(1).lower() == "user" for m in PROMPTY_ROLE_RE.finditer(text, first.end()))
 
 
-def split_roles(text: str, start: int, role_re: re.Pattern[str]) -> list[Segment]:
+def chainlite_marked(text: str, start: int = 0) -> bool:
+    """True for a ChainLite prompt: its body opens with a `# instruction` line and an `# input`
+    line follows (a Markdown prompt's own `# Input` heading, capitalised, splits nothing)."""
+    first = CHAINLITE_ROLE_RE.match(text, start + len(text[start:]) - len(text[start:].lstrip()))
+    if first is None or first.group(1) == "input" or first.group(1) == "output":
+        return False
+    return any(m.group(1) == "input" for m in CHAINLITE_ROLE_RE.finditer(text, first.end()))
+
+
+def split_roles(
+    text: str, start: int, role_re: re.Pattern[str], parts: dict[str, str] = PARTS
+) -> list[Segment]:
     """Segments of the body text[start:], split at role markers."""
     segments: list[Segment] = []
     part, pos = "template", start
     for m in role_re.finditer(text, start):
         if text[pos : m.start()].strip():
             segments.append(Segment(text[pos : m.start()], part, pos))
-        part = PARTS.get(m.group(1).lower(), "assistant")
+        part = parts.get(m.group(1).lower(), "assistant")
         pos = m.end()
     if text[pos:].strip() or not segments:
         segments.append(Segment(text[pos:], part, pos))

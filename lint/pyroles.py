@@ -129,6 +129,38 @@ def call_role(call: ast.Call) -> str | None:
     return None
 
 
+# A chat model or LLM called with one text (`llm.complete(prompt)`, `model.ainvoke(text)`):
+# the client sends the text as the conversation's one user message.
+PROMPT_METHODS = frozenset(
+    [
+        "complete",
+        "acomplete",
+        "stream_complete",
+        "astream_complete",
+        "stream",
+        "astream",
+        "invoke",
+        "ainvoke",
+        "predict",
+        "apredict",
+        "generate_content",
+        "generate_content_async",
+    ]
+)
+LLM_WORDS = frozenset(["llm", "llms", "lm", "model", "chat"])
+
+
+def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
+    """`arg` is the one text a chat model or LLM is called with (`self.llm.astream(prompt)`,
+    `model.ainvoke(input_message)`), not a message list or a chain's input dict."""
+    if not isinstance(call.func, ast.Attribute) or call.func.attr not in PROMPT_METHODS:
+        return False
+    if call.args != [arg] or isinstance(arg, ast.List | ast.Tuple | ast.Dict | ast.ListComp):
+        return False
+    recv = dotted(call.func)[0] or ""
+    return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)
+
+
 def dict_role(node: ast.Dict) -> str | None:
     """The role of a message dict: `{"role": "user", "content": ...}`."""
     for k, v in zip(node.keys, node.values, strict=True):

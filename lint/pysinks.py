@@ -18,7 +18,13 @@ from __future__ import annotations
 
 import ast
 
-from kvscope.lint.pyroles import call_role, dict_role, last_message, user_side
+from kvscope.lint.pyroles import (
+    call_role,
+    dict_role,
+    last_message,
+    single_prompt_call,
+    user_side,
+)
 
 SYSTEM_KWARGS = {"system", "instructions", "system_prompt", "system_message", "preamble"}
 TEMPLATE_KWARGS = {"prompt", "template"}
@@ -166,6 +172,8 @@ class Sinks:
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 if role := call_role(cur):
                     return {role}
+                if single_prompt_call(cur, child):
+                    return {"user"}  # `llm.complete(prompt)`: sent as the one user message
             elif isinstance(cur, ast.Assign | ast.AnnAssign):
                 return self._assigned(cur, hops, obj=False)
             elif isinstance(cur, ast.Return):

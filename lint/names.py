@@ -337,9 +337,13 @@ def deploy_fixed(expr: str) -> bool:
         return True
     for ident in idents:
         ws = words(ident)
+        parts = [p.lower() for p in name_parts(ident)]
+        flags = ws & FLAG_WORDS
+        asked = parts[:1] == ["is"] and not ws & (SETTINGS_WORDS | MODEL_WORDS)
+        if asked and flags and flags <= {"feature", "features"}:
+            return False  # `is_feature`: whether the request at hand is a feature
         if ident.isupper() or ws & (FLAG_WORDS | SETTINGS_WORDS | MODEL_WORDS):
             continue
-        parts = [p.lower() for p in name_parts(ident)]
         if len(parts) >= 2 and parts[0] in FLAG_VERBS:
             continue
         if (ws & TOOL_WORDS_FIXED and len(parts) >= 2) or (parts and parts[-1] in DEPLOY_HEADS):

@@ -32,6 +32,7 @@ from kvscope.lint.pyscan import CACHEABLE, KIND_CODES, Scan
 from kvscope.lint.pysections import conditional, conditional_expr
 from kvscope.lint.pysplice import spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
+from kvscope.lint.pyswitches import check_switches
 from kvscope.lint.pyturns import TURN_RE, turn_at
 from kvscope.lint.rules.common import LOOP_RE, loop_kind
 from kvscope.lint.rules.pl006_conditional_system_section import (
@@ -50,6 +51,7 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from check_tools_keyword(scan, node)
         yield from check_printed(scan, node)
         yield from check_prompt_kwargs(scan, node)
+        yield from check_switches(scan, node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -58,7 +58,9 @@ def test_a_late_inspector_shows_the_history_before_any_new_event():
         assert _wait(lambda: len(feed.queue) == 6)  # nothing new was published
         state = _fold(feed)
         assert sorted(state.blocks) == [1, 2, 3, 4, 5, 6] and src.last_seq == 5
-        assert src.recovered == 6 and "fetched 6 buffered" in feed.statuses["zmq"][1]
+        # the status line follows the six items onto the feed: wait for it, do not race it
+        assert _wait(lambda: "fetched 6 buffered" in feed.statuses["zmq"][1])
+        assert src.recovered == 6
         pub.publish(_batch(6))  # the next live event follows on without a gap or a duplicate
         assert _wait(lambda: src.received == 1)
         state = _fold(feed, state)

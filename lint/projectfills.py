@@ -5,7 +5,10 @@ the project passes them (`{"require_score": get_settings().pr_reviewer.require_s
 `variables={"managed_agents": self.managed_agents}`). This module reads the Python modules that
 sit in the template's top-level folder under the project root (kvscope.lint.projectsrc) and
 collects every value each name is given: a dict literal's string key, a `dict(name=...)`
-keyword, a `vars["name"] = ...` assignment. A name is fixed per deploy when the project gives it
+keyword, a `vars["name"] = ...` assignment, a keyword of a call that renders a template
+(`.render(x=...)`, a call naming a template file: `create_prompt_template("chat/x.j2", ...)`),
+where a `bool` parameter of the calling function handed on (`few_shots=str(few_shots)`) is a
+switch of its caller, fixed as a setting is. A name is fixed per deploy when the project gives it
 a value at least once and every value is a literal, a CONSTANT, a read of settings or config
 (`get_settings().x.y`, `self.config.x`; not a key the project also writes at run time with
 `.set("name", ...)`). An attribute of the object that renders the template says nothing: such
@@ -39,6 +42,7 @@ def _fixed_names(folder: Path) -> frozenset[str]:
         except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
             continue
         _collect(tree, values, runtime)
+        _collect_renders(tree, values)
     return frozenset(n for n, v in values.items() if v and all(v) and n not in runtime)
 
 
@@ -63,6 +67,67 @@ def _collect(tree: ast.Module, values: dict[str, list[bool]], runtime: set[str])
                 key = t.slice if isinstance(t, ast.Subscript) else None
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
                     values.setdefault(key.value, []).append(_fixed(node.value))
+
+
+_TEMPLATE_NAME_SUFFIXES = (".j2", ".jinja", ".jinja2", ".njk", ".prompt", ".tmpl", ".txt", ".md")
+
+
+def _collect_renders(tree: ast.Module, values: dict[str, list[bool]]) -> None:
+    """Keywords of the calls that render a template: `env.get_template(...).render(x=...)`,
+    `create_prompt_template("chat/condense.j2", few_shots=few_shots)` (a call naming a template
+    file). A `bool` parameter of the calling function handed on as a keyword is a switch of
+    its caller (`few_shots: bool = True`), fixed as the caller's other settings are."""
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        switches = {a.arg for a in _bool_params(fn)}
+        for call in ast.walk(fn):
+            if not isinstance(call, ast.Call) or not _renders(call):
+                continue
+            for kw in call.keywords:
+                if kw.arg:
+                    value = kw.value
+                    while _conversion(value):  # `few_shots=str(few_shots)`
+                        value = value.args[0]
+                    switch = isinstance(value, ast.Name) and value.id in switches
+                    values.setdefault(kw.arg, []).append(switch or _fixed(value))
+
+
+def _conversion(value: ast.AST) -> bool:
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in {"str", "int", "bool", "float"}
+        and len(value.args) == 1
+        and not value.keywords
+    )
+
+
+def _renders(call: ast.Call) -> bool:
+    if isinstance(call.func, ast.Attribute) and call.func.attr in {"render", "render_async"}:
+        return True
+    return any(
+        isinstance(a, ast.Constant)
+        and isinstance(a.value, str)
+        and a.value.endswith(_TEMPLATE_NAME_SUFFIXES)
+        for a in call.args
+    )
+
+
+def _bool_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    """Parameters annotated `bool` or defaulting to `True`/`False`."""
+    args = [*fn.args.posonlyargs, *fn.args.args]
+    defaults = dict(zip(reversed(args), reversed(fn.args.defaults), strict=False))
+    defaults.update(
+        (a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults, strict=True) if d
+    )
+    out = []
+    for a in [*args, *fn.args.kwonlyargs]:
+        d = defaults.get(a)
+        typed = isinstance(a.annotation, ast.Name) and a.annotation.id == "bool"
+        if typed or (isinstance(d, ast.Constant) and isinstance(d.value, bool)):
+            out.append(a)
+    return out
 
 
 def _fixed(value: ast.AST) -> bool:

@@ -175,9 +175,16 @@ def words(identifier: str) -> set[str]:
     return {w.lower() for w in name_parts(identifier)}
 
 
+# Jinja tests (`x is defined`, `x is not none`) name no data
+_JINJA_TEST_RE = re.compile(
+    r"\bis\s+(?:not\s+)?(?:defined|undefined|none|string|number|integer|float|boolean|mapping|"
+    r"iterable|sequence|true|false|even|odd|divisibleby|sameas|callable)\b"
+)
+
+
 def identifiers(expr: str) -> list[str]:
-    """Identifiers of a placeholder expression, string literals removed."""
-    expr = re.sub(r"'[^']*'|\"[^\"]*\"", "", expr)
+    """Identifiers of a placeholder expression, string literals and Jinja tests removed."""
+    expr = _JINJA_TEST_RE.sub("", re.sub(r"'[^']*'|\"[^\"]*\"", "", expr))
     return [m for m in _IDENT_RE.findall(expr) if m not in _KEYWORDS]
 
 
@@ -350,8 +357,23 @@ def deploy_fixed(expr: str) -> bool:
             continue  # `tool_format`, `tool_instructions`, `managed_agents`: the deploy's own
         if ident in {"os", "environ"} or ident in CONTAINER_METHODS:
             continue
+        if parts and parts[-1] in ADDRESS_TAILS and ws & SERVICE_WORDS:
+            continue  # `api_base_url`, `server_endpoint`: where the deploy's services are
+        if len(parts) >= 2 and parts[0] in LIMIT_HEADS:
+            continue  # `max_words`, `min_score`: a limit the deploy sets
+        if parts and parts[-1] in DESCRIBED_HEADS and ws & DEPLOY_OWNERS:
+            continue  # `assistant_description`, `memory.agent_description`: the deploy's own
+        if ws & {"system"} and parts and parts[-1] in {"prompt", "message"}:
+            continue  # `system_prompt is defined`: whether the deploy configured one
         return False
     return True
+
+
+LIMIT_HEADS = frozenset(["max", "min", "maximum", "minimum"])
+# The address of a service the deploy talks to (`api_base_url`, `backend_host`), not the page
+# or file at hand (`url`, `page_url`).
+ADDRESS_TAILS = frozenset(["url", "uri", "endpoint", "host", "hostname", "port"])
+SERVICE_WORDS = frozenset(["api", "base", "server", "service", "backend", "proxy", "gateway"])
 
 
 # `flags.values()`: a container's own methods name no data

@@ -23,7 +23,9 @@ structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
 system message. Not reported: conditions fixed per deploy (feature flags such as
 `enable_memory`, `not disable_search`, `chart_tool_enabled`, a flag asked of an object such as
 `state.has_frontend()`, settings, constants, the environment, the served model such as
-`is_vlm`), `if`s that only build the message list
+`is_vlm`; limits, service addresses and the deploy's own descriptions and system prompt:
+`max_words`, `api_base_url`, `assistant_description`, `system_prompt is defined`; Jinja tests
+such as `is defined` name no data), `if`s that only build the message list
 (`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`), Python
 conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
 `Builder(...) if x else None`: decided on data flow, not on the function's name), and

@@ -339,6 +339,7 @@ def deploy_fixed(expr: str) -> bool:
     `settings.X`, `DEBUG`) or the deploy's own tools and agents (`managed_agents`,
     `tools | length`): the same for every request of a deploy."""
     expr = re.sub(r"\|\s*[A-Za-z_]\w*", "", expr)  # Jinja filters (`| list`) name no data
+    expr = _KEY_LOOKUP_RE.sub(lambda m: "." + (m.group(1) or m.group(2)), expr)
     idents = identifiers(_flag_owners_dropped(expr))
     if not idents:
         return True
@@ -381,6 +382,10 @@ CONTAINER_METHODS = frozenset(["values", "items", "keys"])
 
 
 _CHAIN_RE = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+# `tools.get("has_search")`, `flags["enable_x"]`: a lookup by a literal key asks for that key
+_KEY_LOOKUP_RE = re.compile(r"""\.get\(\s*['"](\w+)['"][^)]*\)|\[\s*['"](\w+)['"]\s*\]""")
 
 
 def _flag_owners_dropped(expr: str) -> str:
@@ -823,6 +828,8 @@ def _described(expr: str) -> bool:
     `.format` template's escaped braces around names (`{{title, url, snippet}}`)."""
     if re.fullmatch(r"\w+(?:\s*,\s*\w+)+", expr):
         return True
+    if "\n" in expr and re.search(r"^\s*\"\w[\w -]*\"\s*:", expr, re.M):
+        return True  # `{{\n  "observation": <...>,\n ...}}`: a JSON reply format, braces escaped
     words_ = expr.split()
     if len(words_) < 2 or _EXPR_CHARS & set(expr) or _EXPR_WORDS & set(words_):
         return False

@@ -384,19 +384,27 @@ CONTAINER_METHODS = frozenset(["values", "items", "keys"])
 _CHAIN_RE = re.compile(r"(?<![\w.'\"])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 
 
+OWN_WORDS = frozenset(["system", "agent", "agents", "assistant", "bot"])
 # `tools.get("has_search")`, `flags["enable_x"]`: a lookup by a literal key asks for that key
 _KEY_LOOKUP_RE = re.compile(r"""\.get\(\s*['"](\w+)['"][^)]*\)|\[\s*['"](\w+)['"]\s*\]""")
 
 
 def _flag_owners_dropped(expr: str) -> str:
     """`state.has_frontend()` -> `has_frontend()`: a flag asked of an object (the project, the
-    app) is a flag; the owner only counts when it reads as the user (`user.has_premium`)."""
+    app) is a flag; the owner only counts when it reads as the user (`user.has_premium`). The
+    description or persona of the system or the agent (`system.persona`) is the deploy's."""
 
     def drop(m: re.Match) -> str:
         *owners, attr = m.group().split(".")
-        if not words(attr) & FLAG_WORDS or any(classify_name(o) for o in owners):
+        if any(classify_name(o) for o in owners):
             return m.group()
-        return attr
+        if words(attr) & FLAG_WORDS:
+            return attr
+        head = name_parts(attr)[-1].lower() if name_parts(attr) else ""
+        owned = words(attr).union(*(words(o) for o in owners))
+        if head in DESCRIBED_HEADS | {"persona", "identity"} and owned & OWN_WORDS:
+            return "DEPLOY_OWN"  # `system.persona`, `memory.agent_description`: the deploy's
+        return m.group()
 
     return _CHAIN_RE.sub(drop, expr)
 
@@ -664,8 +672,8 @@ def classify_expr(expr: str) -> str | None:
         kind = classify_name(ident)
         if kind == "user" and ident in BARE_NAMES and i > 0:
             continue
-        if kind == "user" and any(words(x) & NOT_THE_USER for x in idents[:i]):
-            continue  # `self.agent.company_name`: the agent's company, set with the agent
+        if kind == "user" and any(words(x) & (NOT_THE_USER | {"system"}) for x in idents[:i]):
+            continue  # `self.agent.company_name`, `system.persona`: the agent's, set with it
         if kind == "request" and (
             ident != idents[-1]
             or (any(words(i) & NOT_THE_USER for i in idents) and not _product(ident))

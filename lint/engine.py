@@ -31,11 +31,14 @@ def _project_roles(doc: Document, path: Path) -> None:
 
 
 def _loaded_as_user(doc: Document, path: Path) -> None:
-    """A template file every load of which the project's code sends as the user turn is the
-    user turn (kvscope.lint.templaterefs)."""
-    from kvscope.lint.templaterefs import sent_as_user
+    """A template file named as the user turn (`agentic_user.txt`, `summarize_user_prompt.j2`,
+    kvscope.lint.templaterefs.named_user) or every load of which the project's code sends as
+    the user turn (kvscope.lint.templaterefs.sent_as_user) is the user turn."""
+    from kvscope.lint.templaterefs import named_user, sent_as_user
 
-    if any(seg.part == "template" for seg in doc.segments) and sent_as_user(path):
+    if not any(seg.part == "template" for seg in doc.segments):
+        return
+    if named_user(path) or sent_as_user(path):
         for seg in doc.segments:
             if seg.part == "template":
                 seg.part = "user"

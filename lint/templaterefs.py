@@ -20,6 +20,7 @@ import os
 import re
 from pathlib import Path
 
+from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import words
 from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
 from kvscope.lint.pyroles import user_side, user_turn
@@ -61,6 +62,17 @@ def sent_as_user(template: Path) -> bool:
             return False  # a load followed nowhere: the role is not known
         roles |= found
     return user_turn(roles)
+
+
+_USER_TAILS = (("user",), ("user", "prompt"), ("user", "message"), ("user", "template"))
+
+
+def named_user(template: Path) -> bool:
+    """The file's name says it is the user turn: its last words are `user`, `user_prompt`,
+    `user_message` or `user_template` (`agentic_user.txt`, `workflow-copilot-user.j2`); not a
+    name that is about the user (`user_profile.md`, `user_with_topic.prompt`)."""
+    ws = tuple(w.lower() for w in name_parts(re.sub(r"\W+", "_", _key(template.name))))
+    return any(ws[-len(t) :] == t for t in _USER_TAILS)
 
 
 def _key(name: str) -> str:

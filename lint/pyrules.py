@@ -39,7 +39,12 @@ from kvscope.lint.rules.pl006_conditional_system_section import (
     conditional_message,
     jinja_conditions,
 )
-from kvscope.lint.slots import agent_card_slot, item_card_field, persona_slot, shown_not_rendered
+from kvscope.lint.slots import (
+    agent_card_slot,
+    item_card_field,
+    persona_anywhere,
+    shown_not_rendered,
+)
 
 
 def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
@@ -157,7 +162,7 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         if item_card_field(text, ph):
             continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
         kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
-        if kind == "user" and persona_slot(text, ph.start, ph.end):
+        if kind == "user" and persona_anywhere(text, ph.start, ph.end):
             continue  # "You are {name}, an elite agent": the agent's name, fixed per deploy
         if kind in {"user", "request"} and agent_card_slot(text, ph):
             continue  # "You are {role}. {backstory}\nYour goal is: {goal}": the agent's card

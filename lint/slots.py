@@ -98,9 +98,21 @@ def item_card_field(text: str, ph: Placeholder) -> bool:
 
 _PERSONA_RE = re.compile(
     r"(?i)(?:\byou\s+are|\byou['’]re|\byour\s+name\s+is|\bi\s+am|\bact\s+as|"
+    r"\byou\s+work\s+(?:at|for)(?:\s+(?:a|an|the))?(?:\s+company)?(?:\s+(?:named|called))?|"
     r"\b(?:agent|assistant|bot|chatbot|ai|character)\s+(?:named|called))\W{0,3}$"
     r"|(?i:\b(?:agent|assistant|bot|chatbot)\s+['\"‘“`]$)"
 )
+
+
+def persona_anywhere(text: str, start: int, end: int) -> bool:
+    """True when the placeholder `text[start:end]` names the assistant (or its employer: "You
+    work at company named {company_name}") at any of its occurrences: a template fills every
+    occurrence with the same value (`{company_name}'s business is ...` further on)."""
+    needle, at = text[start:end], -1
+    while (at := text.find(needle, at + 1)) >= 0:
+        if persona_slot(text, at, at + len(needle)):
+            return True
+    return False
 
 
 def persona_slot(text: str, start: int, end: int | None = None) -> bool:

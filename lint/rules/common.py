@@ -24,7 +24,7 @@ from kvscope.lint.slots import (
     agent_card_slot,
     item_card_field,
     labelled_value,
-    persona_slot,
+    persona_anywhere,
     shown_not_rendered,
 )
 
@@ -121,7 +121,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
             path = slots and _quoted_path(seg.text, code, ph)  # `/job_{job_id}/`: its path
             if not path and shown_not_rendered(seg.text, ph, syntax, code):
                 continue
-            if kind == "user" and persona_slot(seg.text, ph.start, ph.end):
+            if kind == "user" and persona_anywhere(seg.text, ph.start, ph.end):
                 continue  # "You are {{name}}": the assistant's name, fixed per deploy
             if kind in {"user", "request"} and agent_card_slot(seg.text, ph):
                 continue  # "You are {identity}. Description: {description}": the agent's card

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals
-from kvscope.lint.pygrow import appended_after, around, fragment, joined_around
+from kvscope.lint.pygrow import appended_around, around, fragment, joined_around
 from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import CACHEABLE, KIND_CODES, Scan, constant_name
 from kvscope.lint.pysplice import spliced
@@ -33,7 +33,7 @@ def fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
         return
     found = _fstring_problems(scan, node, part)
     # `system += "..."` later, the other items of a joined list: lost after the value too
-    found = around(around(found, *joined_around(scan, node)), *appended_after(scan, node))
+    found = around(around(found, *joined_around(scan, node)), *appended_around(scan, node))
     if fragment(scan, node):  # what follows it is not in this file: no floor
         found = (p._replace(fragment=True) for p in found)
     yield from found

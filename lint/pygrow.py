@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 
-def appended_after(scan, node: ast.AST) -> tuple[str, str]:
+def appended_around(scan, node: ast.AST) -> tuple[str, str]:
     """(before, after): the text the name's earlier pieces hold and the text the `NAME += ...`
     bindings that follow add, for the plain name `node` (a string expression) is bound or
     appended to, up to the name's next plain binding; values stand as `{}`. A prompt built
@@ -40,8 +40,7 @@ def appended_after(scan, node: ast.AST) -> tuple[str, str]:
         return "", ""
 
     def text(b: ast.AST) -> str:
-        pieces = r.pieces(b.value if isinstance(b, ast.AugAssign) else b) or []
-        return "".join(p.text if p.node is None else "{}" for p in pieces) or "{}"
+        return _text(r, b.value if isinstance(b, ast.AugAssign) else b)
 
     at = bound.index(binding)
     before = []
@@ -81,6 +80,13 @@ def fragment(scan, node: ast.AST) -> bool:
     return True
 
 
+def _text(r, node: ast.AST) -> str:
+    """What the string expression `node` holds, as the splice resolver reads it; values (and
+    what it cannot read) stand as `{}`."""
+    pieces = r.pieces(node) or []
+    return "".join(p.text if p.node is None else "{}" for p in pieces) or "{}"
+
+
 def _joined_item(scan, node: ast.AST | None) -> bool:
     """`node` is the list or tuple of a `SEP.join([...])`: its items are one text, joined."""
     call = scan.parents.get(node) if isinstance(node, ast.List | ast.Tuple) else None
@@ -99,19 +105,11 @@ def joined_around(scan, node: ast.AST) -> tuple[str, str]:
     seq = scan.parents.get(node)
     if not _joined_item(scan, seq):
         return "", ""
-    call = scan.parents.get(seq)
-    sep = call.func.value
-    glue = sep.value if isinstance(sep, ast.Constant) and isinstance(sep.value, str) else "{}"
-    texts = []
-    for item in seq.elts:
-        if isinstance(item, ast.Constant) and isinstance(item.value, str):
-            texts.append(item.value)
-        elif isinstance(item, ast.JoinedStr):
-            texts.append(
-                "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in item.values)
-            )
-        else:
-            texts.append("{}")
+    from kvscope.lint.pysplice import resolver
+
+    r = resolver(scan)
+    glue = _text(r, scan.parents.get(seq).func.value)
+    texts = [_text(r, item) for item in seq.elts]
     at = seq.elts.index(node)
     before = "".join(t + glue for t in texts[:at])
     after = "".join(glue + t for t in texts[at + 1 :])

@@ -362,8 +362,8 @@ def deploy_fixed(expr: str) -> bool:
             continue  # `api_base_url`, `server_endpoint`: where the deploy's services are
         if len(parts) >= 2 and parts[0] in LIMIT_HEADS:
             continue  # `max_words`, `min_score`: a limit the deploy sets
-        if parts and parts[-1] in DESCRIBED_HEADS and ws & DEPLOY_OWNERS:
-            continue  # `assistant_description`, `memory.agent_description`: the deploy's own
+        if parts and parts[-1] in DESCRIBED_HEADS and ws & (DEPLOY_OWNERS | OWN_WORDS):
+            continue  # `assistant_description`, `agent_desc`: the deploy's own
         if ws & {"system"} and parts and parts[-1] in {"prompt", "message"}:
             continue  # `system_prompt is defined`: whether the deploy configured one
         return False
@@ -403,7 +403,7 @@ def _flag_owners_dropped(expr: str) -> str:
         head = name_parts(attr)[-1].lower() if name_parts(attr) else ""
         owned = words(attr).union(*(words(o) for o in owners))
         if head in DESCRIBED_HEADS | {"persona", "identity"} and owned & OWN_WORDS:
-            return "DEPLOY_OWN"  # `system.persona`, `memory.agent_description`: the deploy's
+            return "DEPLOY_OWN"  # `system.persona`: the deploy's, read as a constant
         return m.group()
 
     return _CHAIN_RE.sub(drop, expr)
@@ -631,7 +631,7 @@ def classify_name(identifier: str) -> str | None:
     if (
         len(parts) >= 2
         and parts[0].lower() in REQUEST_HEADS - DESCRIBED_HEADS
-        and (last in INFO_QUALIFIERS)
+        and last in INFO_QUALIFIERS
     ):
         return "request"  # `contexto_relevante`: the head first, as Romance languages write it
     return None

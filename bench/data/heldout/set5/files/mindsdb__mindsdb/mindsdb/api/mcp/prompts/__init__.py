@@ -1,0 +1,1 @@
+from mindsdb.api.mcp.prompts import sample_table  # noqa: F401

@@ -1,0 +1,56 @@
+"""The held-out sets hold together: every labelled line is in its file, every context file is
+there, and no reserved source is used (bench/data/heldout, scored by bench/bench_lint_heldout.py).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_lint_real_corpus import KINDS, RESERVED, _hash
+
+DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "heldout"
+SETS = sorted(p for p in DATA.iterdir() if (p / "labels.jsonl").is_file())
+
+
+def _labels(folder: Path) -> list[dict]:
+    with (folder / "labels.jsonl").open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def test_there_are_sets_to_score():
+    assert len(SETS) >= 3
+
+
+@pytest.mark.parametrize("folder", SETS, ids=lambda p: p.name)
+def test_labels_point_at_lines_of_their_files(folder):
+    for row in _labels(folder):
+        path = folder / "files" / row["file"]
+        assert row["file"].startswith(row["repo"].replace("/", "__") + "/"), row["file"]
+        assert len(row["commit"]) == 40 and int(row["commit"], 16) >= 0
+        lines = path.read_text(encoding="utf-8").split("\n")
+        volatile = {v["line"] for v in row["volatile"]}
+        lookalikes = {v["line"] for v in row["lookalikes"]}
+        assert not volatile & lookalikes, row["file"]
+        for v in row["volatile"]:
+            assert v["kind"] in KINDS and v["note"], (row["file"], v)
+        for n in volatile | lookalikes:
+            assert 1 <= n <= len(lines) and lines[n - 1].strip(), (row["file"], n)
+
+
+@pytest.mark.parametrize("folder", SETS, ids=lambda p: p.name)
+def test_context_files_are_there_and_unlabelled(folder):
+    labelled = {row["file"] for row in _labels(folder)}
+    context = (folder / "context_files.txt").read_text(encoding="utf-8").split()
+    assert context
+    for name in context:
+        assert (folder / "files" / name).is_file() and name not in labelled, name
+
+
+@pytest.mark.parametrize("folder", SETS, ids=lambda p: p.name)
+def test_no_reserved_source_is_used(folder):
+    for row in _labels(folder):
+        assert _hash(row["repo"].split("/")[1]) not in RESERVED, row["repo"]
+    for path in (folder / "files").iterdir():
+        assert _hash(path.name.split("__", 1)[1]) not in RESERVED, path.name

@@ -88,9 +88,7 @@ def score(labels: list[dict], flags: dict[str, set[tuple[int, str]]]) -> dict:
         "wrong": wrong,
         "wrong_in_user_turn": wrong_user_turn,
         "line_precision": round(right / (right + wrong), 3) if right + wrong else None,
-        "per_rule": {
-            code: {"right": r, "wrong": w} for code, (r, w) in sorted(per_rule.items())
-        },
+        "per_rule": {code: {"right": r, "wrong": w} for code, (r, w) in sorted(per_rule.items())},
     }
 
 

@@ -9,7 +9,10 @@ as a string argument, and follows what the call returns to the messages it lands
 (kvscope.lint.pysinks; a result assigned to a user-side name such as `user_prompt` or returned
 by `def build_user_message()` is the user turn, as in a prompt module). A template every such
 load sends as the user turn is the user turn: what varies in it costs no shared prefix. One
-load that is system text, or that cannot be followed, keeps it a cacheable template.
+load that is system text, or that cannot be followed, keeps it a cacheable template. Where
+the code binds the file's name to a name that says the side (`user_prompt_path=
+"context_for_question.txt"` as a parameter's default, a keyword or an assignment), the name
+says the role.
 """
 
 from __future__ import annotations
@@ -50,17 +53,18 @@ def sent_as_user(template: Path) -> bool:
     if folder is None:
         return False
     file = Path(os.path.abspath(template)).as_posix()
-    loads = [
-        (m, call) for m, call, ref in _loads(folder, _key(Path(file).name)) if _names(file, ref)
-    ]
-    if not loads:
-        return False
+    refs = [r for r in _loads(folder, _key(Path(file).name)) if _names(file, r[2])]
     roles: set[str] = set()
-    for module, call in loads:
-        found = _roles(module, call)
-        if not found:
-            return False  # a load followed nowhere: the role is not known
-        roles |= found
+    for module, node, _, name in refs:
+        if name and user_side(name):
+            roles.add("user")  # `user_prompt_path="context_for_question.txt"`
+        elif name and "system" in words(name):
+            roles.add("system")
+        elif isinstance(node, ast.Call):
+            found = _roles(module, node)
+            if not found:
+                return False  # a load followed nowhere: the role is not known
+            roles |= found
     return user_turn(roles)
 
 
@@ -128,10 +132,11 @@ def _named(sinks, parents: dict, call: ast.AST, depth: int = 0) -> set[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.Call, str], ...]:
-    """The calls of the project's modules with a string argument that names `key` (a
-    template's name without its suffix), with that string."""
-    out: list[tuple[Path, ast.Call, str]] = []
+def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.AST, str, str | None], ...]:
+    """The strings of the project's modules that name `key` (a template's name without its
+    suffix), with where each stands: an argument of a call (the call, and its keyword), a
+    parameter's default or a value assigned to a name (that node, and the name it binds)."""
+    out: list[tuple[Path, ast.AST, str, str | None]] = []
     for path in mentioning(folder, key):
         if test_module(path):
             continue  # a test renders the template to check it, and sends it nowhere
@@ -139,15 +144,29 @@ def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.Call, str], ...]:
         if got is None:
             continue
         for node in ast.walk(got[0].tree):
-            if not isinstance(node, ast.Call):
+            if isinstance(node, ast.Call):
+                bound = [(a, None) for a in node.args] + [(k.value, k.arg) for k in node.keywords]
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                args = [*node.args.posonlyargs, *node.args.args]
+                pairs = zip(reversed(args), reversed(node.args.defaults), strict=False)
+                bound = [(d, a.arg) for a, d in pairs]
+                bound += [
+                    (d, a.arg)
+                    for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+                    if d is not None
+                ]
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                bound = [(node.value, target.id)] if isinstance(target, ast.Name) else []
+            else:
                 continue
-            for arg in (*node.args, *(k.value for k in node.keywords)):
+            for value, name in bound:
                 if (
-                    isinstance(arg, ast.Constant)
-                    and isinstance(arg.value, str)
-                    and len(arg.value) <= 200
-                    and _REF_RE.fullmatch(arg.value)
-                    and _key(arg.value.rsplit("/", 1)[-1]) == key
+                    isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and len(value.value) <= 200
+                    and _REF_RE.fullmatch(value.value)
+                    and _key(value.value.rsplit("/", 1)[-1]) == key
                 ):
-                    out.append((path, node, arg.value))
+                    out.append((path, node, value.value, name))
     return tuple(out)

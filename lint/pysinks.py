@@ -10,7 +10,9 @@ of one function is not a local of another; `self.x` is the attribute of one clas
 message constructors, recognised by shape (kvscope.lint.pyroles.call_role).
 
 The roles found: "system", "user" (and every later turn), and "template": a `prompt=` or
-`template=` argument that says nothing of the role. Every resolver keeps the bindings it is
+`template=` argument that says nothing of the role. Beside a `system_prompt=`/`system=` keyword,
+a call's first argument or `prompt=` is the user turn; a whole prompt handed to a model as one
+text (`llm.complete(prompt)`) is too. Every resolver keeps the bindings it is
 already resolving: a name met again while it is being resolved is "nowhere" (`a = b; b = a`).
 """
 
@@ -166,6 +168,8 @@ class Sinks:
                     call = self.parents[cur]
                     if isinstance(call, ast.Call) and (role := call_role(call)):
                         return {role}
+                    if isinstance(call, ast.Call) and _beside_system(call):
+                        return {"user"}  # `complete(prompt=p, system=s)`: the user's side
                     return self.walk(call, hops, obj=True) or {"template"}
                 if cur.arg == "role":
                     return set()
@@ -174,6 +178,8 @@ class Sinks:
                     return {role}
                 if single_prompt_call(cur, child):
                     return {"user"}  # `llm.complete(prompt)`: sent as the one user message
+                if cur.args[:1] == [child] and _beside_system(cur):
+                    return {"user"}  # `adapter.prompt(prompt, system_prompt=s)`: the other side
             elif isinstance(cur, ast.Assign | ast.AnnAssign):
                 return self._assigned(cur, hops, obj=False)
             elif isinstance(cur, ast.Return):
@@ -290,3 +296,9 @@ class Sinks:
 
 def _on_self(node: ast.Attribute) -> bool:
     return isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def _beside_system(call: ast.Call) -> bool:
+    """The call is handed its system prompt by keyword (`system_prompt=`, `system=`): the text
+    it takes first or as `prompt=` is the other side, the user turn."""
+    return any(k.arg in SYSTEM_KWARGS for k in call.keywords)

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_lint_real import promptlint_command
 
 DATA = Path(__file__).resolve().parent / "data" / "heldout"
 SCORED_RULES = {"PL001", "PL002", "PL003", "PL004", "PL005", "PL006"}
@@ -36,12 +38,13 @@ def user_turn(label: dict) -> bool:
 
 
 def flags_of(folder: Path, files: list[str], floor: int | None) -> dict[str, set[tuple[int, str]]]:
-    exe = shutil.which("promptlint", path=str(Path(sys.executable).parent)) or "promptlint"
-    cmd = [exe, "check", "--isolated", "--format", "json", "--exit-zero", "-q"]
-    if floor is not None:
-        cmd += ["--min-blocks-at-stake", str(floor)]
     proc = subprocess.run(
-        [*cmd, *files], cwd=folder, capture_output=True, text=True, check=False, timeout=900
+        [*promptlint_command(floor), *files],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
     )
     if proc.returncode not in (0, 1):
         raise SystemExit(f"promptlint failed ({proc.returncode}): {proc.stderr.strip()[:300]}")

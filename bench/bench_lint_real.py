@@ -37,6 +37,14 @@ PEERS = ("promptcachelint", "prefixguard")
 SCORED_RULES = {"PL001", "PL002", "PL003", "PL004", "PL005", "PL006"}
 
 
+def promptlint_command(floor: int | None = None) -> list[str]:
+    """`promptlint check` of this interpreter's environment, as JSON, never failing on findings;
+    `floor` sets `--min-blocks-at-stake` (None: promptlint's default, 1)."""
+    exe = shutil.which("promptlint", path=str(Path(sys.executable).parent)) or "promptlint"
+    cmd = [exe, "check", "--isolated", "--format", "json", "--exit-zero", "-q"]
+    return cmd if floor is None else [*cmd, "--min-blocks-at-stake", str(floor)]
+
+
 def promptlint_flags(
     files: list[str], manifest: list[dict], floor: int | None = None
 ) -> tuple[dict, dict[str, int]]:
@@ -44,10 +52,7 @@ def promptlint_flags(
     out as the source repos were (<owner>__<repo>/<original path>, symlinks to the corpus
     files): includes and imports between files of one repo resolve as they do in the repo.
     `floor` sets `--min-blocks-at-stake` (None: promptlint's default, 1)."""
-    exe = shutil.which("promptlint", path=str(Path(sys.executable).parent)) or "promptlint"
-    cmd = [exe, "check", "--isolated", "--format", "json", "--exit-zero", "-q"]
-    if floor is not None:
-        cmd += ["--min-blocks-at-stake", str(floor)]
+    cmd = promptlint_command(floor)
     with tempfile.TemporaryDirectory(prefix="lint-real-") as tmp:
         laid_out = {}
         for row in manifest:

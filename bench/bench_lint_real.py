@@ -29,7 +29,14 @@ import venv
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lint_real_score import DATA, FILE_KINDS, load_corpus, meets_targets, score
+from lint_real_score import (
+    DATA,
+    FILE_KINDS,
+    load_context,
+    load_corpus,
+    meets_targets,
+    score,
+)
 from lint_real_stake import corpus_stakes
 
 BENCH = Path(__file__).resolve().parent
@@ -142,13 +149,15 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     manifest, labels = load_corpus()
     files = [row["file"] for row in manifest if row["file"] in labels]
+    tree = manifest + load_context()  # the labelled files and the modules beside them
     stakes = corpus_stakes(DATA, labels)
     start = time.perf_counter()
-    flags, unscored = promptlint_flags(files, manifest)
+    flags, unscored = promptlint_flags(files, tree)
     wall = time.perf_counter() - start
     result: dict[str, object] = {
         "bench": "lint_real",
         "corpus_files": len(manifest),
+        "context_files": len(tree) - len(manifest),
         "labelled_files": len(files),
         "labelled_by_kind": {k: sum(r["kind"] == k for r in labels.values()) for k in FILE_KINDS},
         "promptlint": {
@@ -159,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     # The same linter with no floor (`--min-blocks-at-stake 0`): every finding, including the
     # values in a prompt's last block that the default floor leaves out by design.
-    flags0, unscored0 = promptlint_flags(files, manifest, floor=0)
+    flags0, unscored0 = promptlint_flags(files, tree, floor=0)
     result["promptlint_floor_0"] = {
         **report(flags0, labels, False, stakes),
         "unscored_findings": unscored0,

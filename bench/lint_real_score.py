@@ -29,6 +29,13 @@ def load_corpus(data: Path = DATA) -> tuple[list[dict], dict[str, dict]]:
     return manifest, labels
 
 
+def load_context(data: Path = DATA) -> list[dict]:
+    """Context rows (context.jsonl): modules that fill or send a labelled file's prompt, laid
+    out beside the labelled files so imports resolve as in the repo; never scored."""
+    path = data / "context.jsonl"
+    return load_jsonl(path) if path.is_file() else []
+
+
 def _ratio(num: int, den: int) -> float | None:
     return round(num / den, 4) if den else None
 

@@ -70,7 +70,7 @@ def _linked_py(path: Path) -> bool:
 
 
 @functools.lru_cache(maxsize=16)
-def _sources(folder: Path) -> tuple[tuple[Path, str], ...]:
+def sources(folder: Path) -> tuple[tuple[Path, str], ...]:
     out: list[tuple[Path, str]] = []
     total = 0
     for path in python_modules(folder, MAX_SOURCES):
@@ -93,7 +93,7 @@ def mentioning(folder: Path, first: str, *more: str) -> list[Path]:
 
 @functools.lru_cache(maxsize=1024)
 def _holding(folder: Path, needle: str) -> tuple[tuple[Path, str], ...]:
-    return tuple((p, text) for p, text in _sources(folder) if needle in text)
+    return tuple((p, text) for p, text in sources(folder) if needle in text)
 
 
 @functools.lru_cache(maxsize=512)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from kvscope.lint.pyclasses import ClassAttrs
 from kvscope.lint.pyitems import ListingItems
 
 TIME_CALLS = {
@@ -109,11 +110,13 @@ class Facts:
     """Kinds ("time", "id", "user", "order") of the module's names and functions."""
 
     def __init__(self, tree: ast.Module, path: Path | None, depth: int = 0) -> None:
+        self.tree = tree
         self.tainted: dict[str, str] = {}  # module-level names
         self.funcs: dict[str, str] = {}
         self.modules: dict[str, Facts] = {}
         self._scopes(tree)
         self.items = ListingItems(self, tree)
+        self.klass = ClassAttrs(self, tree)
         if path is not None and depth < MAX_DEPTH:
             self._imports(tree, path, depth)
         for _ in range(3):  # a fixpoint: helpers calling helpers
@@ -127,6 +130,7 @@ class Facts:
                         if isinstance(t, ast.Name) and kind:
                             table = self.table_of(t)
                             table.setdefault(t.id, kind)
+                    self.klass.assigned(node)
                 elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
                     self.items.loop(node)
                 elif isinstance(node, ast.Call):
@@ -167,7 +171,7 @@ class Facts:
                     return "id"
                 if key in USER_CALLS or _user_env(sub, recv, attr):
                     return "user"
-                found = self._call_fact(sub.func)
+                found = self._call_fact(sub.func) or self.klass.self_call(sub)
                 if found and found != "order":
                     return found
                 if found or attr in LISTING_ORDER_CALLS:
@@ -179,12 +183,18 @@ class Facts:
                 and sub.slice.value in USER_ENV
             ):
                 return "user"  # `os.environ["SHELL"]`
-            elif isinstance(sub, ast.Name) and (found := self.table_of(sub).get(sub.id)):
+            elif (found := self._held(sub)) is not None:
                 if found != "order":
                     return found
                 order = "order"
             stack.extend(ast.iter_child_nodes(sub))
         return order
+
+    def _held(self, node: ast.AST) -> str | None:
+        """The kind a name, or an attribute of an instance of a known class, holds."""
+        if isinstance(node, ast.Name):
+            return self.table_of(node).get(node.id)
+        return self.klass.attribute(node) if isinstance(node, ast.Attribute) else None
 
     def _scopes(self, tree: ast.Module) -> None:
         """Which function each name is read or bound in, and the names each function binds
@@ -247,6 +257,7 @@ class Facts:
                         if sub_facts is not None:
                             self.modules[name] = sub_facts
                         continue
+                    self.klass.imported(name, facts.klass, alias.name)
                     if alias.name in facts.funcs:
                         self.funcs[name] = facts.funcs[alias.name]
                     if alias.name in facts.tainted:

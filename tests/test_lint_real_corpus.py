@@ -183,6 +183,18 @@ def test_rebuild_normalisation_keeps_lines_and_trims_to_the_limit(text, trimmed)
         assert out.split("\n") == [*lines[:trimmed], ""]
 
 
+def test_context_files_are_unlabelled_modules_of_corpus_repos_at_the_same_commit():
+    """context.jsonl: the modules laid out beside labelled files (they fill or send their
+    prompts); never scored, but traceable like every corpus file (hashes: rebuild --verify)."""
+    context = score_mod.load_context(DATA)
+    commits = {(row["repo"], row["commit"]) for row in MANIFEST}
+    for row in context:
+        assert row["kind"] == "context" and row["file"] not in LABELS, row["file"]
+        assert (row["repo"], row["commit"]) in commits, row["file"]
+        assert row["file"].startswith("context/") and row["path"].endswith(".py"), row["file"]
+        assert row["why"].strip(), row["file"]
+
+
 def test_rebuild_verify_reports_a_changed_file(tmp_path, monkeypatch):
     row = MANIFEST[0]
     dest = tmp_path / row["file"]

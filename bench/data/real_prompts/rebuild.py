@@ -1,4 +1,4 @@
-"""Rebuild or verify the real prompt corpus from its sources (manifest.jsonl).
+"""Rebuild or verify the real prompt corpus from its sources (manifest.jsonl, context.jsonl).
 
     python rebuild.py --verify            every stored file matches its manifest sha256
     python rebuild.py MIRRORS [--write]   re-extract every file with `git show COMMIT:PATH`
@@ -22,8 +22,14 @@ HERE = Path(__file__).resolve().parent
 
 
 def load_manifest() -> list[dict]:
-    with (HERE / "manifest.jsonl").open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+    """The labelled files, then the context files (context.jsonl: modules of the same repos
+    that fill or send a labelled file's prompt, laid out beside it by the bench, not scored)."""
+    rows = []
+    for name in ("manifest.jsonl", "context.jsonl"):
+        if (HERE / name).is_file() or name == "manifest.jsonl":
+            with (HERE / name).open(encoding="utf-8") as fh:
+                rows += [json.loads(line) for line in fh if line.strip()]
+    return rows
 
 
 def normalise(blob: bytes, trimmed_to: int | None) -> str:

@@ -112,10 +112,12 @@ LOCALE_RE = re.compile(
     rf"(?:{_LANGUAGES})\b)"
 )
 # Environment facts written as `Key: value` lines ("Shell: zsh", "Timezone: Asia/Shanghai",
-# "OS Version: Darwin 24.3.0"): the user's machine, not the deploy.
+# "OS Version: Darwin 24.3.0", "Is directory a git repo: Yes"): the user's machine and the
+# state of the folder the session runs in, not the deploy.
 ENV_LINE_RE = re.compile(
     r"(?im)^[ \t>*•⦁-]*(?:platform|shell|os(?:\s+version)?|operating\s+system|time\s?zone|"
-    r"location|country|working\s+directory|cwd|current\s+directory|home\s+directory)"
+    r"location|country|working\s+directory|cwd|current\s+directory|home\s+directory|"
+    r"is\s+(?:the\s+)?(?:directory|folder|cwd)\s+a\s+git\s+repo(?:sitory)?)"
     r"[ \t]*:[ \t]*(?P<value>[^\s{}<>$%(\[\"'`*][^\n]{0,50}?)[ \t.]*$"
 )
 REDACTED_RE = re.compile(r"\[redacted\]|<redacted>|\bREDACTED\b", re.I)

@@ -13,7 +13,7 @@ WHAT = {
     "time": "a clock value",
     "id": "a per-request id or random value",
     "user": "per-user data",
-    "order": "an unsorted file listing",
+    "order": "text in the order of an unsorted file listing",
     "request": "per-request content (the user's input, retrieved context, history)",
     "argument": "text passed in on each call of this prompt builder",
 }

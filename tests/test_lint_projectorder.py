@@ -121,3 +121,24 @@ def test_an_instance_attribute_of_an_imported_class_carries_its_kind(tmp_path):
     facts = Facts(tree, path)
     assert facts.tainted.get("y") == "order"
     assert "z" not in facts.tainted
+
+
+def test_system_text_rendered_from_an_instance_attribute_listing_is_reported_in_python(tmp_path):
+    agent = (
+        "from jinja2 import Template\n"
+        "from app.agents.skills import SkillLoader\n\n"
+        "def run(source, folders, client):\n"
+        "    skills = []\n"
+        "    for folder in folders:\n"
+        "        loader = SkillLoader(folder)\n"
+        "        skills.extend(loader.skills)\n"
+        "    system = Template(source).render(skills=skills)\n"
+        "    return client.create_agent(instructions=system)\n"
+    )
+    write(tmp_path, "iterdir()", agent)
+    (finding,) = lint(tmp_path, "app/agents/base.py")
+    assert (finding.code, finding.line) == ("PL004", 10)
+    assert "order of an unsorted file listing" in finding.message
+    text = agent.replace("loader = SkillLoader(folder)", "loader = folder")
+    (tmp_path / "app/agents/base.py").write_text(text)
+    assert lint(tmp_path, "app/agents/base.py") == []  # not an instance: nothing known

@@ -50,8 +50,7 @@ def _listing_fills(folder: Path, names: frozenset[str]) -> tuple[tuple[str, str]
                 continue
             for key, value in _fills(facts.tree):
                 if key == name and name not in found and facts.kind(value) == "order":
-                    rel = os.path.relpath(path, folder.parent)
-                    found[name] = f"{rel}:{value.lineno}"
+                    found[name] = f"{os.path.relpath(path, folder.parent)}:{value.lineno}"
     return tuple(sorted(found.items()))
 
 
@@ -79,9 +78,9 @@ def _imports_any(text: str, stems: set[str]) -> bool:
 def _fills(tree: ast.Module):
     """(name, value) of every fill of a template variable the module writes."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and _renders_or_builds(node):
             for kw in node.keywords:
-                if kw.arg and _renders_or_builds(node):
+                if kw.arg:
                     yield kw.arg, kw.value
         elif isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values, strict=True):

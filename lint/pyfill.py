@@ -166,7 +166,8 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
                 continue
             if texts and named_there(texts, kw.arg):
                 continue  # the template's own `{name}` is judged where it stands
-            yield problem(scan, kind, kw.value, part, text, at)
+            span = placeholder_span(scan, func.value, kw)
+            yield problem(scan, kind, kw.value, part, text, at, span)
         return
     template = func.value.value
     for i, arg in enumerate(node.args):
@@ -182,9 +183,31 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         kind = named_kind(scan, kw)
         at = max(template.find("{" + kw.arg), 0)
         if kind:
-            yield problem(scan, kind, kw.value, part, template, at)
+            span = placeholder_span(scan, func.value, kw)
+            yield problem(scan, kind, kw.value, part, template, at, span)
         else:
             yield from spliced(scan, kw.value, part, template, at)
+
+
+def placeholder_span(scan: Scan, receiver: ast.AST, kw: ast.keyword) -> tuple[int, int] | None:
+    """Where `{name}` stands in the source, when exactly one string literal of the `.format`
+    receiver (`"...".format`, `textwrap.dedent(TEXT).format`) holds it once, on another line
+    than the keyword that fills it: the text varies there, so the finding goes on that line
+    (a one-line `"...{x}...".format(x=...)` keeps it on the value)."""
+    name = kw.arg or ""
+    pattern = re.compile(r"(?<!\{)\{" + re.escape(name) + r"(?=[}!:\[.])")
+    hits = []
+    for node in ast.walk(receiver):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            segment = ast.get_source_segment(scan.source, node) or ""
+            hits += [(node, m) for m in pattern.finditer(segment)]
+    if len(hits) != 1:
+        return None
+    node, m = hits[0]
+    start = scan.offset(node.lineno, node.col_offset) + m.start()
+    if scan.source.count("\n", 0, start) + 1 == kw.value.lineno:
+        return None
+    return start, start + len(name) + 2
 
 
 def format_vars(scan: Scan, node: ast.Dict) -> Iterator[Problem]:

@@ -19,8 +19,10 @@ WHAT = {
 }
 
 
-def problem(scan, kind, value_node, part, prefix_text, prefix_pos) -> Problem:
-    start, end = scan.span(value_node)
+def problem(scan, kind, value_node, part, prefix_text, prefix_pos, span=None) -> Problem:
+    """A finding on `value_node`, or on `span` (source offsets): the placeholder the value
+    fills, when the template's text stands in the same statement."""
+    start, end = span or scan.span(value_node)
     where = (
         "system prompt" if part == "system" else "tool definitions" if part == "tools" else "prompt"
     )

@@ -121,9 +121,13 @@ class Scan(PromptPart):
                 self.updated.add(node.func.value.id)
         from kvscope.lint import pybreakpoints, pyrules
 
-        self.found: list[Problem] = []
+        found: dict[tuple[str, int, int], Problem] = {}
         for node in ast.walk(tree):
-            self.found.extend(pyrules.visit(self, node))
+            for p in pyrules.visit(self, node):  # one finding per rule and place (a hole
+                key = (p.code, p.src_start, p.src_end)  # judged by its name and by its value),
+                if key not in found or found[key].prefix_text is None:  # the one with a cost
+                    found[key] = p
+        self.found: list[Problem] = list(found.values())
         self.found.extend(pybreakpoints.breakpoints(self, tree))
 
     def problems(self, code: str) -> list[Problem]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kvscope.lint import noqa
+from kvscope.lint.clockgrain import changes_between_turns, narrowing_after
 from kvscope.lint.config import Config
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Finding, Problem
@@ -115,7 +116,10 @@ class Linter:
                     seen.add(key)
                     finding = self._finding(doc, problem, lines, line, col)._replace(prompt=n)
                     below = finding.token_offset is not None and finding.blocks_at_stake < floor
-                    if below and not problem.fragment:
+                    if below and floor <= 1 and _between_turns(problem, source):
+                        # the history after it costs a block at the least: as the floor's default
+                        finding = finding._replace(message=finding.message + BETWEEN_TURNS)
+                    elif below and not problem.fragment:
                         continue  # below the floor: it costs less than the user cares about
                     findings.append(finding)
                     if problem.fix is not None:
@@ -144,6 +148,20 @@ class Linter:
             fixable=p.fix is not None,
             context=doc.source,
         )
+
+
+BETWEEN_TURNS = (
+    ". Nothing of this prompt follows it, but the clock changes between the turns of one "
+    "conversation: every later turn re-reads the whole history after it"
+)
+
+
+def _between_turns(problem: Problem, source: str) -> bool:
+    """A clock finer than a day (kvscope.lint.clockgrain): the history after it is at stake."""
+    if problem.code != "PL001":
+        return False
+    after = narrowing_after(source[problem.src_end : problem.src_end + 60])
+    return changes_between_turns(source[problem.src_start : problem.src_end] + " " + after)
 
 
 def lint_text(

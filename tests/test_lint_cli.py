@@ -236,6 +236,17 @@ def test_floor_hides_values_that_cost_no_block_and_summary_is_a_union(repo, caps
     assert code == 2 and "min-blocks-at-stake" in err
 
 
+def test_a_time_of_day_is_reported_at_the_default_floor_only(repo, capsys):
+    # "System time" at the very end: nothing of the prompt follows it, but each turn of a
+    # conversation has a new time, so each re-reads the history; a date does not change
+    (repo / "prompts" / "clock.md").write_text("You are Acme's assistant.\nTime: {{ now }}\n")
+    (repo / "prompts" / "date.md").write_text("You are Acme's assistant.\nDate: {{ today }}\n")
+    code, out, _ = run(capsys, "check", "prompts/clock.md", "prompts/date.md", "--no-color")
+    assert code == 1 and "clock.md:2" in out and "date.md" not in out
+    assert "every later turn re-reads the whole history" in out
+    assert run(capsys, "check", "prompts/clock.md", "--min-blocks-at-stake", "2")[0] == 0
+
+
 def test_help_lists_all_subcommands():
     out = subprocess.run(
         [sys.executable, "-m", "kvscope.lint.cli", "--help"], capture_output=True, text=True

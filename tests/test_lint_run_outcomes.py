@@ -127,9 +127,16 @@ def test_a_clock_before_the_tools_costs_the_tools_tokens(tree, capsys):
     item = json.loads(run(capsys, "check", "agent.py", "--format", "json")[1])[0]
     assert item["code"] == "PL001" and item["line"] == 3
     assert item["tokens_at_stake"] >= 100  # the system text alone is one block at most
+    # without tools nothing of the prompt follows it, but a time of day changes between the
+    # turns of one conversation, so each turn re-reads the history; a date does not
     (tree / "agent.py").write_text(TOOLS_MODULE.replace(", tools=TOOLS", ""))
+    items = json.loads(run(capsys, "check", "agent.py", "--format", "json")[1])
+    assert [i["line"] for i in items] == [3] and "re-reads the whole history" in items[0]["message"]
+    (tree / "agent.py").write_text(
+        TOOLS_MODULE.replace(", tools=TOOLS", "").replace("%H:%M", "%Y-%m-%d")
+    )
     code, out, _ = run(capsys, "check", "agent.py", "--format", "json")
-    assert code == 0 and json.loads(out) == []  # without tools nothing cacheable follows it
+    assert code == 0 and json.loads(out) == []
 
 
 def test_a_named_prompt_library_keeps_user_sections_out(tree, capsys):

@@ -23,7 +23,7 @@ _TIME_LITERAL_RE = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d])")
 TIME_WORDS = frozenset(
     ["time", "now", "timestamp", "datetime", "clock", "hour", "minute", "second", "seconds"]
 )
-_DATE_ONLY_CALL_RE = re.compile(r"\.date\(\)|\bdate\.today\(\)|\.today\(\)\.date\(\)")
+_DATE_ONLY_CALL_RE = re.compile(r"\.date\(\)")  # `datetime.now().date()`
 
 
 # what narrows a flagged call right after it: an f-string format spec or a strftime call

@@ -158,13 +158,17 @@ _DESCRIBED_RE = re.compile(
     r"(?i)\b(?:examples?|e\.g|format|syntax|pattern|placeholders?|templates?|variables?|usage|"
     r"replaced|such as|like)\b"
 )
-_AFTER_VALUE_RE = re.compile(r"[ \t]*(?:\([^()\n]*\))?[ \t]*[.;,]?[ \t]*(?:\n|$)")
+# the value ends its line, or the sentence it closes: "Current date is: `{{ now }}`. Determine ..."
+_AFTER_VALUE_RE = re.compile(
+    r"[ \t]*(?:\([^()\n]*\))?[ \t]*(?:[.;,]?[ \t]*(?:\n|$)|[.;][ \t]+(?=[A-Z]))"
+)
 
 
 def labelled_value(text: str, start: int, end: int) -> bool:
     """True when the inline code `text[start:end]` holds a value under a label of its own line
-    (`- Session ID: `{{ session_id }}``, `Memory directory: `${DIR}` (large)`): a value shown in
-    monospace, which a template fills per render. Not when the label describes a format or
+    (`- Session ID: `{{ session_id }}``, `Memory directory: `${DIR}` (large)`, "Current date
+    is: `{{ time_now }}`. Determine ..."): a value shown in monospace, which a template fills per
+    render. Not when the label describes a format or
     lists placeholders ("Format: `{date}`", "replaced by: `{{user}}`, `{{home}}`")."""
     label = line_label(text[text.rfind("\n", 0, start) + 1 : start])
     if label is None or _DESCRIBED_RE.search(label):

@@ -120,7 +120,10 @@ class PromptPart:
                 return None
             if isinstance(cur, ast.keyword):
                 if cur.arg in KWARG_PARTS:
-                    return KWARG_PARTS[cur.arg]
+                    part = KWARG_PARTS[cur.arg]
+                    if part == "template" and not depth and self._wrapped_for_user(cur):
+                        return "user"
+                    return part
                 if cur.arg not in {"content", "text"}:
                     return None
             elif isinstance(cur, ast.Dict) and child in cur.values:
@@ -155,7 +158,7 @@ class PromptPart:
                 ):
                     return self.local_part(cur.func.value.id, cur, depth)  # `parts.append(...)`
                 if name in {"from_template"} or prompt_wrapper(name):
-                    return "template"
+                    return "user" if not depth and self._wrapped_for_user(child) else "template"
                 if printed_run(self.parents, cur) is not None:
                     return "system"  # printed among the lines of a prompt, to be pasted
             elif isinstance(cur, ast.Return) and depth:
@@ -194,6 +197,23 @@ class PromptPart:
             and self.function_of(use) is fn
         }
         return next((p for p in ("system", "template", "tools", "user") if p in parts), None)
+
+    def _wrapped_for_user(self, arg: ast.AST) -> bool:
+        """`arg` (a `template=` keyword or a first argument) makes the prompt object a module
+        binds at its top level (`solver_prompt = PromptTemplate(template="...")`), and every
+        use of that name, here or in the project's modules that import it, sends what it
+        renders as the user turn (`self.llm(prompt.populate(...))`): the role is seen where the
+        object is used, not where it is built."""
+        call = self.parents.get(arg)
+        stmt = self.parents.get(call)
+        if not isinstance(call, ast.Call) or not isinstance(stmt, ast.Assign):
+            return False
+        if stmt.value is not call or not isinstance(self.parents.get(stmt), ast.Module):
+            return False
+        targets = stmt.targets
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return False
+        return user_turn(self.target_roles(stmt, targets[0]))
 
     def _sent_to_prompt(self, stmt: ast.AST, target: ast.AST) -> bool:
         """A module-level name the module hands over as a prompt (`Generator(template=X)`,

@@ -148,17 +148,31 @@ PROMPT_METHODS = frozenset(
     ]
 )
 LLM_WORDS = frozenset(["llm", "llms", "lm", "model", "chat"])
+MODEL_NOUNS = LLM_WORDS - {"chat"}  # `format_chat(x)` formats; `chat_model(x)` is the model
 
 
 def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
     """`arg` is the one text a chat model or LLM is called with (`self.llm.astream(prompt)`,
-    `model.ainvoke(input_message)`), not a message list or a chain's input dict."""
-    if not isinstance(call.func, ast.Attribute) or call.func.attr not in PROMPT_METHODS:
-        return False
+    `model.ainvoke(input_message)`, or the model object called itself: `llm(prompt)`,
+    `self.llm(prompt, stop=["Observation:"])`), not a message list or a chain's input dict."""
     if call.args != [arg] or isinstance(arg, ast.List | ast.Tuple | ast.Dict | ast.ListComp):
         return False
-    recv = dotted(call.func)[0] or ""
+    if isinstance(call.func, ast.Attribute) and call.func.attr in PROMPT_METHODS:
+        recv = dotted(call.func)[0] or ""
+    elif isinstance(call.func, ast.Name) or (
+        isinstance(call.func, ast.Attribute) and _on_self(call.func)
+    ):
+        # the model object itself (`self.llm(prompt)`, `chat_model(text)`; not `format_chat`)
+        name = dotted(call.func)[1]
+        parts = name_parts(name)
+        return name == "chat" or (bool(parts) and parts[-1].lower() in MODEL_NOUNS)
+    else:
+        return False
     return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)
+
+
+def _on_self(node: ast.Attribute) -> bool:
+    return isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def dict_role(node: ast.Dict) -> str | None:

@@ -12,7 +12,7 @@ message constructors, recognised by shape (kvscope.lint.pyroles.call_role).
 The roles found: "system", "user" (and every later turn), and "template": a `prompt=` or
 `template=` argument that says nothing of the role. Beside a `system_prompt=`/`system=` keyword,
 a call's first argument or `prompt=` is the user turn; a whole prompt handed to a model as one
-text (`llm.complete(prompt)`) is too. Every resolver keeps the bindings it is
+text (`llm.complete(prompt)`, `self.llm(prompt)`) is too. Every resolver keeps the bindings it is
 already resolving: a name met again while it is being resolved is "nowhere" (`a = b; b = a`).
 """
 

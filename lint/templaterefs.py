@@ -144,6 +144,7 @@ def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.AST, str, str | None
         if got is None:
             continue
         for node in ast.walk(got[0].tree):
+            lookup = isinstance(node, ast.Call) and _key_lookup(node)
             if isinstance(node, ast.Call):
                 bound = [(a, None) for a in node.args] + [(k.value, k.arg) for k in node.keywords]
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -167,6 +168,18 @@ def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.AST, str, str | None
                     and len(value.value) <= 200
                     and _REF_RE.fullmatch(value.value)
                     and _key(value.value.rsplit("/", 1)[-1]) == key
-                ):
+                    and not (lookup and _key(value.value) == value.value)
+                ):  # `self.data.get("attachments", [])` looks up a key; `.get("x.j2")` a file
                     out.append((path, node, value.value, name))
     return tuple(out)
+
+
+_LOOKUPS = {"get", "pop", "setdefault", "getenv", "getattr", "hasattr"}
+
+
+def _key_lookup(call: ast.Call) -> bool:
+    """A lookup by key (`data.get("attachments")`, `os.getenv("PROMPT")`,
+    `getattr(obj, "summary")`): a string without a template suffix there names a key, even
+    one spelt as a template's stem."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    return name in _LOOKUPS

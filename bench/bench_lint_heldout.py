@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import time
@@ -32,8 +33,13 @@ DATA = Path(__file__).resolve().parent / "data" / "heldout"
 SCORED_RULES = {"PL001", "PL002", "PL003", "PL004", "PL005", "PL006"}
 
 
+_NEGATED_RE = re.compile(r"\b(?:not|never)\s+(?:in\s+)?(?:the\s+|a\s+)?user\s+(?:turn|message)")
+
+
 def user_turn(label: dict) -> bool:
-    note = label["note"].lower()
+    """The note says the line is sent as the user turn ("...; user turn"), not that it is not
+    ("so it is in the system message, not the user turn")."""
+    note = _NEGATED_RE.sub("", label["note"].lower())
     return "user turn" in note or "user message" in note
 
 

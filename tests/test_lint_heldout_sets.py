@@ -5,6 +5,7 @@ there, and no reserved source is used (bench/data/heldout, scored by bench/bench
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,13 @@ def test_no_reserved_source_is_used(folder):
         assert _hash(row["repo"].split("/")[1]) not in RESERVED, row["repo"]
     for path in (folder / "files").iterdir():
         assert _hash(path.name.split("__", 1)[1]) not in RESERVED, path.name
+
+
+def test_a_note_that_denies_the_user_turn_keeps_the_line_a_system_hazard():
+    sys.path.insert(0, str(DATA.parents[1]))
+    from bench_lint_heldout import user_turn
+
+    assert user_turn({"note": "{task}: the user's question; user turn"})
+    assert user_turn({"note": "added with stack.add_user_message; the user message"})
+    assert not user_turn({"note": "sent as {'role': 'system'}, so it is not the user turn"})
+    assert not user_turn({"note": "in the system message, never in a user message"})

@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import re
 
-from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import words
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyimporters import importer_use
@@ -22,6 +21,7 @@ from kvscope.lint.pyroles import (
     call_role,
     dict_role,
     last_message,
+    prompt_wrapper,
     system_partner,
     user_side,
     user_turn,
@@ -66,15 +66,6 @@ PATH_CALLS = {
 CODE_FORMAT_TAILS = ("_format", "_fmt", "_pattern", "_regex", "_re")
 # A string that is only a placeholder: the marker some prompt text is filled at.
 MARKER_RE = re.compile(r"^\s*(?:\{\{?\s*[\w.]+\s*\}\}?|<[\w.]+>|\$\{?\w+\}?|%\w+%)\s*$")
-# Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
-WRAPPER_TAILS = {"prompt", "template"}
-
-
-def prompt_wrapper(name: str) -> bool:
-    """A class that wraps a string as a prompt: `TextPrompt`, `PromptTemplate`,
-    `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
-    parts = name_parts(name)
-    return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
 
 
 def sent_as_prompt(roles: set[str]) -> bool:

@@ -175,6 +175,17 @@ def _on_self(node: ast.Attribute) -> bool:
     return isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
+# Wrappers that make a prompt of a string: `TextPrompt("...")`, `PromptTemplate("...")`.
+WRAPPER_TAILS = {"prompt", "template"}
+
+
+def prompt_wrapper(name: str) -> bool:
+    """A class that wraps a string as a prompt: `TextPrompt`, `PromptTemplate`,
+    `StringPromptTemplate` (not `PromptSession`, not a function such as `print_prompt`)."""
+    parts = name_parts(name)
+    return bool(parts) and name[:1].isupper() and parts[-1].lower() in WRAPPER_TAILS
+
+
 def dict_role(node: ast.Dict) -> str | None:
     """The role of a message dict: `{"role": "user", "content": ...}`."""
     for k, v in zip(node.keys, node.values, strict=True):

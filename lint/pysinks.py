@@ -24,6 +24,7 @@ from kvscope.lint.pyroles import (
     call_role,
     dict_role,
     last_message,
+    prompt_wrapper,
     single_prompt_call,
     user_side,
 )
@@ -202,6 +203,11 @@ class Sinks:
         if isinstance(cur, ast.Return):  # a factory's builder: where its callers render it
             fn = self._function(cur)
             return self.of_call(fn.name, hops, obj=True) if fn is not None else set()
+        outer = self.parents.get(cur) if isinstance(cur, ast.keyword) else cur
+        if isinstance(outer, ast.Call) and child is not outer.func and _wraps_prompts(outer):
+            # `KernelPromptTemplate(prompt_template_config=PromptTemplateConfig(template=T))`:
+            # the outer prompt object renders the inner one's text
+            return self.walk(outer, hops, obj=True)
         return set()  # passed on, read for its fields: not followed
 
     def _assigned(self, stmt: ast.Assign | ast.AnnAssign, hops: int, obj: bool) -> set[str]:
@@ -302,3 +308,11 @@ def _beside_system(call: ast.Call) -> bool:
     """The call is handed its system prompt by keyword (`system_prompt=`, `system=`): the text
     it takes first or as `prompt=` is the other side, the user turn."""
     return any(k.arg in SYSTEM_KWARGS for k in call.keywords)
+
+
+def _wraps_prompts(call: ast.Call) -> bool:
+    """A prompt class built around another prompt object (`KernelPromptTemplate(...)`,
+    `ChatPromptTemplate(...)`; not a chain such as `LLMChain(prompt=p)`, whose run returns the
+    model's answer, not the text)."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    return prompt_wrapper(name)

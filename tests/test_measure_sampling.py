@@ -136,6 +136,18 @@ def test_rate_one_is_the_exact_replay(reqs, points):
         )
 
 
+def test_rate_one_keeps_a_request_shorter_than_a_block(tmp_path):
+    # the one-token request fills the last free block, so it evicts A's leaf as the exact
+    # replay does; a sample that dropped it (no full block to sample) would hit A twice
+    a, c, short = list(range(9)), list(range(100, 108)), [50]
+    log = write_log(tmp_path / "log.jsonl", [(None, a), (None, c), (None, short), (None, a)])
+    args = ("--tokenizer", "bytes", "--block-size", "4", "--capacity", "4", "--policies", "lru")
+    exact = measure(log, *args)["capacity_curve"][0]
+    one = measure(log, *args, "--sample-rate", "1")["capacity_curve"][0]
+    assert exact["hit_tokens"] == 4
+    assert (one["hit_tokens"], one["estimator"]) == (4, "exact")
+
+
 @settings(max_examples=40)
 @given(
     chains=st.lists(st.lists(st.integers(0, 9), min_size=1, max_size=120), min_size=1, max_size=8),

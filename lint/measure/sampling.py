@@ -96,7 +96,8 @@ class Sampler:
         The replayed token count keeps the engine's rule that the last prompt token is never a
         hit: when the request's last full block holds its last token and that block is sampled,
         the contracted request ends on it too; otherwise one token follows the last sampled
-        block, so every sampled block may hit. At rate 1.0 the request is kept as it is.
+        block, so every sampled block may hit. At rate 1.0 the request is kept as it is, even
+        one with no full block (its partial block still takes a cache block and may evict).
         """
         bs = self.block_size
         self.requests += 1
@@ -110,8 +111,8 @@ class Sampler:
             capped = bool(where) and num_tokens == len(keys) * bs and where[-1] == len(keys) - 1
             tokens = len(picked) * bs + (0 if capped else 1)
             hittable = len(picked) - capped
-        if not picked:
-            return None
+        if not picked and self.threshold != _SPACE:
+            return None  # at rate 1.0 a request shorter than a block is kept: it takes a block
         if self.threshold != _SPACE:  # at rate 1.0 the estimate is the replay itself
             seen, hit = self.seen, 0
             while hit < hittable and picked[hit] in seen:

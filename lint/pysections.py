@@ -117,6 +117,8 @@ def conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
         return
     if not (yields_text(scan, node.body) or yields_text(scan, node.orelse)):
         return  # `[last] if last.tool_calls else []`, `Builder(...) if x else None`: no text
+    if _fallback(node):
+        return  # `template if template else DEFAULT`: a value or its default, judged as a value
     start, end = scan.span(node)
     msg = (
         f"this text depends on `{clip(ast.unparse(node.test), 60)}`: "
@@ -124,3 +126,22 @@ def conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
         "user turn"
     )
     yield Problem("PL006", start, end, msg, None, None, None)
+
+
+def _fallback(node: ast.IfExp) -> bool:
+    """`x if x else DEFAULT`, `DEFAULT if not x else x`, `x if x is not None else DEFAULT`: the
+    expression picks a value or stands in for it when it is missing. No section comes and goes;
+    whether the value varies per request is a question for its own rule (PL002, PL003)."""
+    test, chosen = node.test, node.body
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, chosen = test.operand, node.orelse
+    elif (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+        and isinstance(test.ops[0], ast.Is | ast.IsNot)
+    ):
+        chosen = node.body if isinstance(test.ops[0], ast.IsNot) else node.orelse
+        test = test.left
+    return ast.dump(test) == ast.dump(chosen)

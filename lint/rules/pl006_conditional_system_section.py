@@ -28,7 +28,9 @@ system message. Not reported: conditions fixed per deploy (feature flags such as
 such as `is defined` name no data), `if`s that only build the message list
 (`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`), Python
 conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
-`Builder(...) if x else None`: decided on data flow, not on the function's name), and
+`Builder(...) if x else None`: decided on data flow, not on the function's name), a value or
+its default (`template if template else DEFAULT`, `x if x is not None else "none"`: the value is
+judged by its own rule), and
 conditions fixed per template or program instance (`if MARKER not in system_prompt`,
 `if signature.instructions`, `self.x` set only in `__init__`); see kvscope.lint.pyconds. In a
 template file, a condition on variables its project fills only from settings or constants

@@ -102,7 +102,38 @@ def _roles(module: Path, call: ast.Call) -> set[str]:
     roles = sinks.walk(call)
     if roles & {"system", "user"}:
         return roles
-    return _named(sinks, parents, call) or roles
+    return _named(sinks, parents, call) or _callers(module, parents, call) or roles
+
+
+def _callers(module: Path, parents: dict, call: ast.Call) -> set[str]:
+    """Where the project's other modules send what a method returns when it returns the
+    template it loads (`def create_chat_condense_prompt(...): return self.templates.create(
+    "chat/condense.j2", ...)`, then `llm.acomplete(builder.create_chat_condense_prompt(...)
+    .format())` elsewhere). Only a name of two words or more is looked up (`build` or `get`
+    would find unrelated calls); every call found must be followed somewhere."""
+    stmt = parents.get(call)
+    while isinstance(stmt, ast.Await):
+        stmt = parents.get(stmt)
+    fn = parents.get(stmt) if isinstance(stmt, ast.Return) else None
+    while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        fn = parents.get(fn)
+    folder = project_folder(module)
+    if fn is None or folder is None or len(name_parts(fn.name.strip("_"))) < 2:
+        return set()
+    roles: set[str] = set()
+    for path in mentioning(folder, fn.name):
+        got = None if test_module(path) or path == module else parsed(path)
+        if got is None:
+            continue
+        sinks = got[0]
+        for node in (*sinks.attrs.get(fn.name, ()), *sinks.names.get(fn.name, ())):
+            use = got[1].get(node)
+            if isinstance(use, ast.Call) and use.func is node:
+                found = sinks.walk(use)
+                if not found:
+                    return set()  # a call followed nowhere: the role is not known
+                roles |= found
+    return roles
 
 
 def _named(sinks, parents: dict, call: ast.AST, depth: int = 0) -> set[str]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 
+from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import (
     call_role,
     dict_role,
@@ -208,7 +209,21 @@ class Sinks:
             # `KernelPromptTemplate(prompt_template_config=PromptTemplateConfig(template=T))`:
             # the outer prompt object renders the inner one's text
             return self.walk(outer, hops, obj=True)
+        if isinstance(cur, ast.keyword) and cur.arg == "prompt" and self._llm_chain(outer):
+            return {"user"}  # `LLMChain(llm=llm, prompt=p)`: the rendered text is the one message
         return set()  # passed on, read for its fields: not followed
+
+    def _llm_chain(self, call: ast.AST | None) -> bool:
+        """`LLMChain(...)`, or `cls(...)` in a class derived from one (`class
+        StageAnalyzerChain(LLMChain)`): a chain that renders its prompt to one text and calls
+        the model with it, which a chat model receives as the one user message."""
+        if not isinstance(call, ast.Call):
+            return False
+        recv, name = dotted(call.func)
+        if name == "cls" and not recv:
+            cls = self._class(call)
+            return cls is not None and any(dotted(b)[1].endswith("LLMChain") for b in cls.bases)
+        return name.endswith("LLMChain")
 
     def _assigned(self, stmt: ast.Assign | ast.AnnAssign, hops: int, obj: bool) -> set[str]:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -312,7 +327,7 @@ def _beside_system(call: ast.Call) -> bool:
 
 def _wraps_prompts(call: ast.Call) -> bool:
     """A prompt class built around another prompt object (`KernelPromptTemplate(...)`,
-    `ChatPromptTemplate(...)`; not a chain such as `LLMChain(prompt=p)`, whose run returns the
-    model's answer, not the text)."""
+    `ChatPromptTemplate(...)`; not a runner such as `ResearchRunner(prompt=p)`, whose run
+    returns the model's answer, not the text; an LLMChain is read apart, see `_llm_chain`)."""
     name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
     return prompt_wrapper(name)

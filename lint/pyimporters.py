@@ -28,6 +28,7 @@ from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_mod
 from kvscope.lint.pysinks import Sinks
 
 MODULE = ""  # the imported thing is a module: its names are read as attributes (`p.X`)
+STAR = "*"  # `from app.prompts import *`: every name, read by its own name
 
 
 class Use(NamedTuple):
@@ -47,9 +48,12 @@ class _Import(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def importer_use(file: Path, name: str) -> Use | None:
+def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
     """How the project uses `name` of `file`, or None when no other module imports it
-    (asked once per name: for its role and again for its cost floor)."""
+    (asked once per name: for its role and again for its cost floor). A package's
+    `__init__.py` that imports the name only to re-export it (`from .answer_prompts import
+    TEMPLATE`) hands the question on to the modules importing it from the package (two
+    packages deep)."""
     folder = project_folder(file)
     if folder is None:
         return None
@@ -64,7 +68,14 @@ def importer_use(file: Path, name: str) -> Use | None:
         if got is None:
             continue
         sinks, parents = got
-        for read in _reads(sinks, imp, name):
+        reads = _reads(sinks, imp, name)
+        if not reads and imp.module.name == "__init__.py" and depth < 2:
+            onward = importer_use(imp.module, imp.alias, depth + 1)  # a re-export
+            if onward is not None:
+                found = True
+                roles |= onward.roles
+                piece = piece or onward.piece
+        for read in reads:
             found = True
             roles |= sinks.walk(read)
             piece = piece or _piece(parents, read)
@@ -79,7 +90,7 @@ def _stem(path: Path) -> str:
 
 
 def _matches(imp: _Import, target: str, name: str) -> bool:
-    if imp.name not in (name, MODULE):
+    if imp.name not in (name, MODULE, STAR):
         return False
     if imp.relative:
         return imp.ref == target
@@ -87,6 +98,8 @@ def _matches(imp: _Import, target: str, name: str) -> bool:
 
 
 def _reads(sinks: Sinks, imp: _Import, name: str) -> list[ast.AST]:
+    if imp.name == STAR:
+        return list(sinks.names.get(name, ()))  # `from tot.prompts.game24 import *`
     if imp.name != MODULE:
         return list(sinks.names.get(imp.alias, ()))
     return [a for a in sinks.attrs.get(name, ()) if ast.unparse(a.value) == imp.alias]
@@ -137,7 +150,10 @@ def _imports(tree: ast.Module, module: Path) -> list[_Import]:
                 base = base.joinpath(*(node.module or "").split(".")) if node.module else base
             for a in node.names:
                 alias = a.asname or a.name
-                if base is not None:
+                if a.name == STAR:
+                    ref = str(base) if base is not None else node.module or ""
+                    out.append(_Import(ref, base is not None, STAR, STAR, module))
+                elif base is not None:
                     if node.module:
                         out.append(_Import(str(base), True, a.name, alias, module))
                     out.append(_Import(str(base / a.name), True, MODULE, alias, module))

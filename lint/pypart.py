@@ -243,9 +243,38 @@ class PromptPart:
         module never reads is followed into the project's modules that import it
         (kvscope.lint.pyimporters)."""
         roles = self.sinks.of_target(target)
+        if roles == {"template"} and self._wrappers_sent_as_user(stmt, target):
+            return {"user"}
         if roles or not isinstance(target, ast.Name) or target.id in self.uses:
             return roles
         if self.path is None or not isinstance(self.parents.get(stmt), ast.Module):
             return roles
         use = importer_use(self.path, target.id)
         return set(use.roles) if use is not None else roles
+
+    def _wrappers_sent_as_user(self, stmt: ast.AST, target: ast.AST) -> bool:
+        """A module-level text whose only reads build the module's prompt objects
+        (`COT_INSTRUCTION = "..."`, then `cot_prompt = PromptTemplate(template=COT_INSTRUCTION)`),
+        each of which the importing modules send only as the user turn."""
+        if self.path is None or not isinstance(target, ast.Name):
+            return False
+        if not isinstance(self.parents.get(stmt), ast.Module):
+            return False
+        objects = []
+        for read in self.sinks.names.get(target.id, ()):
+            holder = self.parents.get(read)
+            call = self.parents.get(holder) if isinstance(holder, ast.keyword) else holder
+            bound = self.parents.get(call)
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(bound, ast.Assign)
+                and bound.value is call
+                and isinstance(self.parents.get(bound), ast.Module)
+                and len(bound.targets) == 1
+                and isinstance(bound.targets[0], ast.Name)
+                and bound.targets[0].id not in self.uses
+            ):
+                return False  # read some other way: the module's own sinks decide
+            objects.append(bound.targets[0].id)
+        uses = [importer_use(self.path, name) for name in objects]
+        return bool(uses) and all(u is not None and user_turn(set(u.roles)) for u in uses)

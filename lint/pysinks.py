@@ -209,6 +209,8 @@ class Sinks:
             # `KernelPromptTemplate(prompt_template_config=PromptTemplateConfig(template=T))`:
             # the outer prompt object renders the inner one's text
             return self.walk(outer, hops, obj=True)
+        if isinstance(cur, ast.BinOp) and isinstance(cur.op, ast.BitOr) and child is cur.left:
+            return {"user"}  # `prompt | llm`: the pipe renders it to the model's one message
         if isinstance(cur, ast.keyword) and cur.arg == "prompt" and self._llm_chain(outer):
             return {"user"}  # `LLMChain(llm=llm, prompt=p)`: the rendered text is the one message
         return set()  # passed on, read for its fields: not followed

@@ -195,16 +195,19 @@ class PromptPart:
         use of that name, here or in the project's modules that import it, sends what it
         renders as the user turn (`self.llm(prompt.populate(...))`): the role is seen where the
         object is used, not where it is built."""
-        call = self.parents.get(arg)
+        bound = self._module_binding(self.parents.get(arg))
+        return bound is not None and user_turn(self.target_roles(*bound))
+
+    def _module_binding(self, call: ast.AST | None) -> tuple[ast.Assign, ast.Name] | None:
+        """(statement, name) when `call` is the whole value of a module-level `NAME = call`."""
         stmt = self.parents.get(call)
         if not isinstance(call, ast.Call) or not isinstance(stmt, ast.Assign):
-            return False
+            return None
         if stmt.value is not call or not isinstance(self.parents.get(stmt), ast.Module):
-            return False
-        targets = stmt.targets
-        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
-            return False
-        return user_turn(self.target_roles(stmt, targets[0]))
+            return None
+        if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+            return None
+        return stmt, stmt.targets[0]
 
     def _sent_to_prompt(self, stmt: ast.AST, target: ast.AST) -> bool:
         """A module-level name the module hands over as a prompt (`Generator(template=X)`,
@@ -263,18 +266,11 @@ class PromptPart:
         objects = []
         for read in self.sinks.names.get(target.id, ()):
             holder = self.parents.get(read)
-            call = self.parents.get(holder) if isinstance(holder, ast.keyword) else holder
-            bound = self.parents.get(call)
-            if not (
-                isinstance(call, ast.Call)
-                and isinstance(bound, ast.Assign)
-                and bound.value is call
-                and isinstance(self.parents.get(bound), ast.Module)
-                and len(bound.targets) == 1
-                and isinstance(bound.targets[0], ast.Name)
-                and bound.targets[0].id not in self.uses
-            ):
+            bound = self._module_binding(
+                self.parents.get(holder) if isinstance(holder, ast.keyword) else holder
+            )
+            if bound is None or bound[1].id in self.uses:
                 return False  # read some other way: the module's own sinks decide
-            objects.append(bound.targets[0].id)
+            objects.append(bound[1].id)
         uses = [importer_use(self.path, name) for name in objects]
         return bool(uses) and all(u is not None and user_turn(set(u.roles)) for u in uses)

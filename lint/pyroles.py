@@ -157,21 +157,20 @@ def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
     `self.llm(prompt, stop=["Observation:"])`), not a message list or a chain's input dict."""
     if call.args != [arg] or isinstance(arg, ast.List | ast.Tuple | ast.Dict | ast.ListComp):
         return False
-    if isinstance(call.func, ast.Attribute) and call.func.attr in PROMPT_METHODS:
-        recv = dotted(call.func)[0] or ""
-    elif isinstance(call.func, ast.Name) or (
-        isinstance(call.func, ast.Attribute) and _on_self(call.func)
-    ):
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in PROMPT_METHODS:
+        recv = dotted(func)[0] or ""
+        return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)
+    if isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and on_self(func)):
         # the model object itself (`self.llm(prompt)`, `chat_model(text)`; not `format_chat`)
-        name = dotted(call.func)[1]
+        name = dotted(func)[1]
         parts = name_parts(name)
         return name == "chat" or (bool(parts) and parts[-1].lower() in MODEL_NOUNS)
-    else:
-        return False
-    return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)
+    return False
 
 
-def _on_self(node: ast.Attribute) -> bool:
+def on_self(node: ast.Attribute) -> bool:
+    """`self.x`: an attribute of the instance a method runs on."""
     return isinstance(node.value, ast.Name) and node.value.id == "self"
 
 

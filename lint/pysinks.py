@@ -25,6 +25,7 @@ from kvscope.lint.pyroles import (
     call_role,
     dict_role,
     last_message,
+    on_self,
     prompt_wrapper,
     single_prompt_call,
     user_side,
@@ -90,7 +91,7 @@ class Sinks:
                 return self._follow(("class", scope, target.id, obj), hops)
             return self._follow(("name", scope, target.id, obj), hops)
         if isinstance(target, ast.Attribute):
-            cls = self._class(target) if _on_self(target) else None
+            cls = self._class(target) if on_self(target) else None
             return self._follow(("attr", cls, target.attr, obj), hops)
         return set()
 
@@ -141,7 +142,7 @@ class Sinks:
             found = self.attrs.get(name, ())
             if scope is None:
                 return list(found)
-            return [a for a in found if _on_self(a) and self._class(a) is scope]
+            return [a for a in found if on_self(a) and self._class(a) is scope]
         if scope is not None:  # a local (or parameter) of one function, read in it
             return [n for n in self.names.get(name, ()) if self._inside(n, scope)]
         return [n for n in self.names.get(name, ()) if not self._shadowed(n, name)]
@@ -317,10 +318,6 @@ class Sinks:
         return self._bound[fn]
 
 
-def _on_self(node: ast.Attribute) -> bool:
-    return isinstance(node.value, ast.Name) and node.value.id == "self"
-
-
 def _beside_system(call: ast.Call) -> bool:
     """The call is handed its system prompt by keyword (`system_prompt=`, `system=`): the text
     it takes first or as `prompt=` is the other side, the user turn."""
@@ -331,5 +328,4 @@ def _wraps_prompts(call: ast.Call) -> bool:
     """A prompt class built around another prompt object (`KernelPromptTemplate(...)`,
     `ChatPromptTemplate(...)`; not a runner such as `ResearchRunner(prompt=p)`, whose run
     returns the model's answer, not the text; an LLMChain is read apart, see `_llm_chain`)."""
-    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
-    return prompt_wrapper(name)
+    return prompt_wrapper(dotted(call.func)[1])

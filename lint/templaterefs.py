@@ -26,6 +26,7 @@ from pathlib import Path
 from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import words
 from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import user_side, user_turn
 
 TEMPLATE_SUFFIXES = (
@@ -212,5 +213,4 @@ def _key_lookup(call: ast.Call) -> bool:
     """A lookup by key (`data.get("attachments")`, `os.getenv("PROMPT")`,
     `getattr(obj, "summary")`): a string without a template suffix there names a key, even
     one spelt as a template's stem."""
-    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
-    return name in _LOOKUPS
+    return dotted(call.func)[1] in _LOOKUPS

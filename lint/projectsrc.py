@@ -107,4 +107,4 @@ def parsed(path: Path) -> tuple[Sinks, dict] | None:
     for node in ast.walk(tree):
         for child in ast.iter_child_nodes(node):
             parents[child] = node
-    return Sinks(tree, parents), parents
+    return Sinks(tree, parents, path), parents

@@ -125,12 +125,12 @@ def _imports_of(folder: Path, name: str, module: str) -> list[_Import]:
     out: list[_Import] = []
     for path in mentioning(folder, module, name):
         if not test_module(path):  # a test imports a prompt to check it, and sends it nowhere
-            out.extend(_module_imports(path))
+            out.extend(module_imports(path))
     return out
 
 
 @functools.lru_cache(maxsize=1024)
-def _module_imports(path: Path) -> tuple[_Import, ...]:
+def module_imports(path: Path) -> tuple[_Import, ...]:
     got = parsed(path)
     return tuple(_imports(got[0].tree, path)) if got is not None else ()
 

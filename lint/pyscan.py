@@ -93,7 +93,7 @@ class Scan(PromptPart):
         self.prompt_module = path is not None and any(
             words(part) & PROMPT_MODULE_WORDS for part in (Path(path).stem, Path(path).parent.name)
         )
-        self.sinks = Sinks(tree, self.parents)
+        self.sinks = Sinks(tree, self.parents, Path(path) if path is not None else None)
         self.uses: dict[str, list[ast.AST]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):

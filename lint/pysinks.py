@@ -5,9 +5,11 @@ bound to an attribute (`self.prompt = prompt or DEFAULT_PROMPT`), a builder obje
 it (`self._builder = PromptBuilder(template=self.prompt)`: any class, a `template=`/`prompt=`
 keyword or the first positional argument), and what the builder's `.run()` / `.render()` /
 `.format()` / `.invoke()` returns, or a subscript of it (`out = self._builder.run(q=q)["prompt"]`),
-is what a message is built from. Sinks follows those bindings, each in its own scope (a local
-of one function is not a local of another; `self.x` is the attribute of one class), to the
-message constructors, recognised by shape (kvscope.lint.pyroles.call_role).
+is what a message is built from; a value handed to a function of the project's own (`gpt(p)`
+of a `def gpt(prompt)` in this module or imported from another, `self._ask(p)`) goes where
+that parameter goes (kvscope.lint.pycallees). Sinks follows those bindings, each in its own
+scope (a local of one function is not a local of another; `self.x` is the attribute of one
+class), to the message constructors, recognised by shape (kvscope.lint.pyroles.call_role).
 
 The roles found: "system", "user" (and every later turn), and "template": a `prompt=` or
 `template=` argument that says nothing of the role. Beside a `system_prompt=`/`system=` keyword,
@@ -19,7 +21,9 @@ already resolving: a name met again while it is being resolved is "nowhere" (`a 
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
+from kvscope.lint import pycallees
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import (
     call_role,
@@ -55,9 +59,12 @@ Key = tuple[str, ast.AST | None, str, bool]
 class Sinks:
     """The roles the values of one module are sent under, as far as the module shows."""
 
-    def __init__(self, tree: ast.Module, parents: dict[ast.AST, ast.AST]) -> None:
+    def __init__(
+        self, tree: ast.Module, parents: dict[ast.AST, ast.AST], path: Path | None = None
+    ) -> None:
         self.parents = parents
         self.tree = tree
+        self.path = path  # the module's file: a call to an imported function is followed
         self._names: dict[str, list[ast.Name]] | None = None  # built on the first question
         self._attrs: dict[str, list[ast.Attribute]] = {}
         self._bound: dict[ast.AST, set[str]] = {}
@@ -183,6 +190,8 @@ class Sinks:
                     return {"user"}  # `llm.complete(prompt)`: sent as the one user message
                 if cur.args[:1] == [child] and _beside_system(cur):
                     return {"user"}  # `adapter.prompt(prompt, system_prompt=s)`: the other side
+                if (roles := self._callee(cur, child, hops)) & {"system", "user"}:
+                    return roles  # `gpt(prompt)` of the project's `def gpt(prompt): ...`
             elif isinstance(cur, ast.Assign | ast.AnnAssign):
                 return self._assigned(cur, hops, obj=False)
             elif isinstance(cur, ast.Return):
@@ -215,6 +224,26 @@ class Sinks:
         if isinstance(cur, ast.keyword) and cur.arg == "prompt" and self._llm_chain(outer):
             return {"user"}  # `LLMChain(llm=llm, prompt=p)`: the rendered text is the one message
         return set()  # passed on, read for its fields: not followed
+
+    def _callee(self, call: ast.Call, arg: ast.AST, hops: int) -> set[str]:
+        """Where the project function `call` goes to sends the parameter receiving `arg`
+        (kvscope.lint.pycallees), in the function's own module."""
+        sinks, fn = self, pycallees.local_function(self.tree, self.parents, call)
+        if isinstance(call.func, ast.Name) and self._shadowed(call.func, call.func.id):
+            fn = None  # a local of the caller's, not the module's function
+        if fn is None and self.path is not None:
+            from kvscope.lint.projectsrc import parsed
+
+            found = pycallees.imported_function(self.path, call)
+            got = parsed(found[0]) if found is not None else None
+            if got is not None:
+                sinks = got[0]
+                fn = pycallees.function_named(sinks.tree, found[1])
+        if fn is None:
+            return set()
+        method = sinks is self and isinstance(call.func, ast.Attribute)
+        param = pycallees.parameter(fn, call, arg, method)
+        return sinks._follow(("name", fn, param, False), hops) if param else set()
 
     def _llm_chain(self, call: ast.AST | None) -> bool:
         """`LLMChain(...)`, or `cls(...)` in a class derived from one (`class

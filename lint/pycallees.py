@@ -1,0 +1,134 @@
+"""The project function a call hands a value to, and the parameter that receives it.
+
+Real code seldom builds its message next to its prompt: it calls a helper of its own
+(`gpt(prompt)`, `self._ask(question=q)`, `call_llm(TEMPLATE.format(...))`) whose body puts the
+parameter in a message (`messages = [{"role": "user", "content": prompt}]`). Where the call
+goes to a function the project defines, the value is sent where that parameter is sent
+(kvscope.lint.pysinks follows it in the callee's module). Resolved, by the call's shape:
+
+- `name(...)`: a function defined at the top level of the same module, or imported from one of
+  the project's modules (`from tot.models import gpt`, `from .llm import ask as a`);
+- `self.name(...)`: a method defined in the enclosing class's body;
+- `mod.name(...)`: a function of a project module imported as `mod` (`from app import llm`,
+  `import app.llm as llm`).
+
+Anything else (a library's function, a method of another object, a `*args` splat) resolves to
+nothing: what the call does with the value is not known.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def parameter(fn: FunctionNode, call: ast.Call, arg: ast.AST, method: bool) -> str | None:
+    """The parameter of `fn` that receives `arg` of `call` (for a method called on `self`,
+    its first parameter is the instance), or None."""
+    a = fn.args
+    positional = [*a.posonlyargs, *a.args]
+    if method and positional and not _static(fn):
+        positional = positional[1:]
+    if arg in call.args:
+        i = call.args.index(arg)
+        if any(isinstance(x, ast.Starred) for x in call.args[: i + 1]):
+            return None
+        return positional[i].arg if i < len(positional) else None
+    for kw in call.keywords:
+        if arg in (kw, kw.value) and kw.arg is not None:  # climbed from the keyword
+            names = {p.arg for p in (*positional, *a.kwonlyargs)}
+            return kw.arg if kw.arg in names else None
+    return None
+
+
+def local_function(tree: ast.Module, parents: dict, call: ast.Call) -> FunctionNode | None:
+    """The function of this module a call goes to: `f(...)` of a top-level `def f`, or
+    `self.m(...)` of a `def m` in the enclosing class."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return _defined(tree.body, func.id)
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    ):
+        cls = parents.get(call)
+        while cls is not None and not isinstance(cls, ast.ClassDef):
+            cls = parents.get(cls)
+        return _defined(cls.body, func.attr) if cls is not None else None
+    return None
+
+
+def imported_function(module: Path, call: ast.Call) -> tuple[Path, str] | None:
+    """The project module and function name an imported call goes to (`gpt(...)` after
+    `from tot.models import gpt`; `llm.ask(...)` after `from app import llm`), or None."""
+    from kvscope.lint.projectsrc import project_folder
+    from kvscope.lint.pyimporters import MODULE, STAR, module_imports
+
+    func = call.func
+    if isinstance(func, ast.Name):
+        alias, want = func.id, func.id
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute):
+        alias, want = ast.unparse(func.value), func.attr
+    else:
+        return None
+    folder = project_folder(module)
+    if folder is None:
+        return None
+    for imp in module_imports(Path(os.path.abspath(module))):
+        if imp.alias != alias or imp.name == STAR:
+            continue
+        if isinstance(func, ast.Name) and imp.name != MODULE:
+            name, ref = imp.name, imp.ref  # `from x import f as alias`: `f` of module x
+        elif isinstance(func, ast.Attribute) and imp.name == MODULE:
+            name, ref = want, imp.ref  # `import x.mod as alias`, then `alias.f(...)`
+        else:
+            continue
+        path = _module_file(folder, ref, imp.relative)
+        if path is not None and path != module:
+            return path, name
+    return None
+
+
+def _module_file(folder: Path, ref: str, relative: bool) -> Path | None:
+    """The file of a module: `ref` is a path without suffix (relative import) or a dotted
+    name, found under the project folder (or one of its parents: `src/tot/models.py` for
+    `tot.models`)."""
+    if relative:
+        stems = [Path(ref)]
+    else:
+        tail = Path(*ref.split("."))
+        stems = [folder / tail, folder.parent / tail, folder / "src" / tail]
+    for stem in stems:
+        for path in (stem.with_suffix(".py"), stem / "__init__.py"):
+            if path.is_file():
+                return Path(os.path.abspath(path))
+    if relative:
+        return None
+    from kvscope.lint.projectsrc import sources
+
+    want = os.sep + os.path.join(*ref.split(".")) + ".py"
+    for path, _ in sources(folder):
+        if str(path).endswith(want):
+            return path
+    return None
+
+
+def function_named(tree: ast.Module, name: str) -> FunctionNode | None:
+    """A top-level `def name` of a module."""
+    return _defined(tree.body, name)
+
+
+def _defined(body: list[ast.stmt], name: str) -> FunctionNode | None:
+    found = None
+    for stmt in body:
+        if isinstance(stmt, FunctionNode) and stmt.name == name:
+            found = stmt  # the last definition wins, as at run time
+    return found
+
+
+def _static(fn: FunctionNode) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fn.decorator_list)

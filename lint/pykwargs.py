@@ -6,7 +6,10 @@
 The keyword (`system=`, `instructions=`, `system_prompt=`, `template=`, ...) says the value is
 the prompt, whatever the class; a name or call the module shows to be a clock, an id or
 per-user data is reported there. Only evidence counts (a value's name alone does not), and
-what the callee puts after the value is not known here: no floor applies.
+what the callee puts after the value is not known here: no floor applies. A prompt the module
+writes itself (`prompt = f"... Today's date is {current_date}. ..."`, then
+`create_agent(system_prompt=prompt)`) is judged at its own fields, where the text after the
+value is known: it is not reported again at the keyword.
 """
 
 from __future__ import annotations
@@ -29,5 +32,20 @@ def check_prompt_kwargs(scan, node: ast.Call) -> Iterator[Problem]:
         kind = scan.call_kind(kw.value)
         if kind is None or kind == "argument":
             continue  # a prompt builder's own text parameter is judged where it is built
+        if _written_here(scan, kw.value):
+            continue
         found = problem(scan, kind, kw.value, "system" if part == "template" else part, "{}", 0)
         yield found._replace(fragment=True)
+
+
+def _written_here(scan, value: ast.AST) -> bool:
+    """`value` names prompt text the module writes itself: every binding of the name is an
+    f-string read as prompt text, whose fields are reported where they stand."""
+    from kvscope.lint.pyscan import CACHEABLE
+
+    if not isinstance(value, ast.Name):
+        return False
+    built = scan.assigns.get(value.id, ())
+    return bool(built) and all(
+        isinstance(v, ast.JoinedStr) and scan.prompt_part(v) in CACHEABLE for v in built
+    )

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+from kvscope.lint.pyroles import verbatim_content
 from kvscope.lint.pysinks import Sinks
 
 MODULE = ""  # the imported thing is a module: its names are read as attributes (`p.X`)
@@ -37,6 +38,7 @@ class Use(NamedTuple):
 
     roles: frozenset[str]
     piece: bool
+    verbatim: bool = False  # every read is a message's whole content, as it is
 
 
 class _Import(NamedTuple):
@@ -60,7 +62,7 @@ def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
     here = Path(os.path.abspath(file))
     target = _stem(here)
     roles: set[str] = set()
-    piece, found = False, False
+    piece, found, verbatim = False, False, True
     for imp in _imports_of(folder, name, Path(target).name):
         if imp.module == here or not _matches(imp, target, name):
             continue
@@ -75,11 +77,13 @@ def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
                 found = True
                 roles |= onward.roles
                 piece = piece or onward.piece
+                verbatim = verbatim and onward.verbatim
         for read in reads:
             found = True
             roles |= sinks.walk(read)
             piece = piece or _piece(parents, read)
-    return Use(frozenset(roles), piece) if found else None
+            verbatim = verbatim and verbatim_content(parents, read)
+    return Use(frozenset(roles), piece, verbatim) if found else None
 
 
 def _stem(path: Path) -> str:

@@ -195,6 +195,33 @@ def dict_role(node: ast.Dict) -> str | None:
     return None
 
 
+def verbatim_content(parents: dict, node: ast.AST) -> bool:
+    """The value read at `node` is a message's whole content, as it is: `{"role": "system",
+    "content": SYSTEM_PROMPT}`, `SystemMessage(content=P)`, `SystemMessage(P)`. No template
+    engine touches it on the way, so its braces are text."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Dict) and node in parent.values:
+        key = parent.keys[parent.values.index(node)]
+        return (
+            isinstance(key, ast.Constant)
+            and key.value == "content"
+            and dict_role(parent) is not None
+        )
+    if isinstance(parent, ast.keyword) and parent.arg == "content":
+        call = parents.get(parent)
+        return isinstance(call, ast.Call) and call_role(call) is not None
+    if isinstance(parent, ast.Call) and parent.args[:1] == [node] and len(parent.args) == 1:
+        return _message_class(parent)
+    return False
+
+
+def _message_class(call: ast.Call) -> bool:
+    """`SystemMessage(...)`, `HumanMessage(...)`: a message class, not a prompt template class
+    (`SystemMessagePromptTemplate` renders its text)."""
+    name = dotted(call.func)[1]
+    return name.endswith("Message") and call_role(call) is not None
+
+
 def last_message(target: ast.AST) -> bool:
     """`messages[-1]["content"] = ...`: replacing the last (user) message."""
     while isinstance(target, ast.Subscript | ast.Attribute):

@@ -34,6 +34,7 @@ from kvscope.lint.pysplice import spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyswitches import check_switches
 from kvscope.lint.pyturns import TURN_RE, turn_at
+from kvscope.lint.pyverbatim import sent_verbatim
 from kvscope.lint.rules.common import LOOP_RE, loop_kind
 from kvscope.lint.rules.pl006_conditional_system_section import (
     conditional_message,
@@ -151,8 +152,9 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     code = quiet_spans(text)[1]
     frag = fragment(scan, node)
     turns = TURN_RE.search(text) is not None  # a raw chat string: its user turn is not the prefix
-    phs = list(placeholders(text, "text"))
-    if "$" in text and in_string_template(node, scan.parents, scan.string_templates):
+    rendered = not sent_verbatim(scan, node)  # else its braces are text: kvscope.lint.pyverbatim
+    phs = list(placeholders(text, "text")) if rendered else []
+    if rendered and "$" in text and in_string_template(node, scan.parents, scan.string_templates):
         phs = sorted([*phs, *dollar_slots(text)])  # `string.Template("... $chunk_text ...")`
     for ph in phs:
         if shown_not_rendered(text, ph, None, code):
@@ -181,7 +183,7 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         yield Problem(
             KIND_CODES[lit.kind], s, e, msg + advice(lit.kind), lit.start, None, full, None, frag
         )
-    for m in LOOP_RE.finditer(text) if "{%" in text or "{{#each" in text else ():
+    for m in LOOP_RE.finditer(text) if rendered and ("{%" in text or "{{#each" in text) else ():
         kind = loop_kind(m.group("e") or m.group("h"))  # `{% for passage in context %}`
         if kind not in {"request", "user"}:
             continue
@@ -191,7 +193,7 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         msg = f"loop `{m.group()[:60]}` renders {WHAT[kind]} into the prompt"
         full = with_tools(scan, node, text)
         yield Problem(KIND_CODES[kind], s, e, msg + advice(kind), m.start(), None, full, None, frag)
-    for at, end, tag in jinja_conditions(text) if "{%" in text else ():
+    for at, end, tag in jinja_conditions(text) if rendered and "{%" in text else ():
         if turns and turn_at(text, at) in {"user", "assistant"}:
             continue
         s, e = where(at, end)

@@ -20,7 +20,7 @@ from kvscope.lint.patterns import words
 from kvscope.lint.pyconds import fixed_per_deploy, yields_text
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pypart import PROMPT_WORDS
-from kvscope.lint.pyroles import user_side
+from kvscope.lint.pyroles import user_side, user_turn
 from kvscope.lint.pyscan import Scan
 from kvscope.lint.pyturns import ends_in_turn
 
@@ -68,6 +68,12 @@ def _after_user_turn(scan: Scan, node: ast.If, target: ast.AST) -> bool:
     return False
 
 
+def _sent_as_user(scan: Scan, target: ast.AST) -> bool:
+    """The module sends what the target holds only in the user turn (`prompt_parts` joined into
+    the text of a `{"role": "user", ...}` message): its sections are not the system prompt's."""
+    return isinstance(target, ast.Name | ast.Attribute) and user_turn(scan.sinks.of_target(target))
+
+
 def conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
     """An `if` whose body adds to a prompt-named value (`+=`, `.append`, `.extend`, `.insert`).
     The `elif` branches of a reported `if` are the same split: one finding, at the `if`."""
@@ -98,7 +104,7 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         ):
             continue  # building the message list, not the system text
         if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
-            if _after_user_turn(scan, node, target):
+            if _after_user_turn(scan, node, target) or _sent_as_user(scan, target):
                 continue
             start, end = scan.span(node.test)
             cond, name = clip(ast.unparse(node.test), 60), clip(ast.unparse(target), 30)

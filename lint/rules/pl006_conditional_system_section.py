@@ -26,7 +26,9 @@ system message. Not reported: conditions fixed per deploy (feature flags such as
 `is_vlm`; limits, service addresses and the deploy's own descriptions and system prompt:
 `max_words`, `api_base_url`, `assistant_description`, `system_prompt is defined`; Jinja tests
 such as `is defined` name no data), `if`s that only build the message list
-(`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`), Python
+(`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`) or
+adding to text the module sends only as the user turn (`prompt_parts` joined into a `{"role":
+"user", ...}` message), Python
 conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
 `Builder(...) if x else None`: decided on data flow, not on the function's name), a value or
 its default (`template if template else DEFAULT`, `x if x is not None else "none"`: the value is

@@ -8,7 +8,9 @@ goes to a function the project defines, the value is sent where that parameter i
 
 - `name(...)`: a function defined at the top level of the same module, or imported from one of
   the project's modules (`from tot.models import gpt`, `from .llm import ask as a`);
-- `self.name(...)`: a method defined in the enclosing class's body;
+- `self.name(...)`, `super().name(...)`: a method defined in the enclosing class or in a base
+  class the module defines;
+- `Cls.name(...)`: a method of a class the module defines (a classmethod takes `cls` first);
 - `mod.name(...)`: a function of a project module imported as `mod` (`from app import llm`,
   `import app.llm as llm`).
 
@@ -25,12 +27,13 @@ from pathlib import Path
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def parameter(fn: FunctionNode, call: ast.Call, arg: ast.AST, method: bool) -> str | None:
-    """The parameter of `fn` that receives `arg` of `call` (for a method called on `self`,
-    its first parameter is the instance), or None."""
+def parameter(fn: FunctionNode, call: ast.Call, arg: ast.AST, bound: bool) -> str | None:
+    """The parameter of `fn` that receives `arg` of `call`; with `bound`, the call passes the
+    instance (or class) itself first (`self.m(x)`, `super().__init__(x)`, `Cls.make(x)` of a
+    classmethod), so its first parameter takes none of the call's arguments."""
     a = fn.args
     positional = [*a.posonlyargs, *a.args]
-    if method and positional and not _static(fn):
+    if bound and positional:
         positional = positional[1:]
     if arg in call.args:
         i = call.args.index(arg)
@@ -44,22 +47,57 @@ def parameter(fn: FunctionNode, call: ast.Call, arg: ast.AST, method: bool) -> s
     return None
 
 
-def local_function(tree: ast.Module, parents: dict, call: ast.Call) -> FunctionNode | None:
-    """The function of this module a call goes to: `f(...)` of a top-level `def f`, or
-    `self.m(...)` of a `def m` in the enclosing class."""
+def local_function(
+    tree: ast.Module, parents: dict, call: ast.Call
+) -> tuple[FunctionNode, bool] | None:
+    """The function of this module a call goes to, and whether the call binds its first
+    parameter: `f(...)` of a top-level `def f`; `self.m(...)` or `super().m(...)` of a `def m`
+    in the enclosing class or a base class the module defines; `Cls.m(...)` of a method of a
+    class the module defines (bound when it is a classmethod)."""
     func = call.func
     if isinstance(func, ast.Name):
-        return _defined(tree.body, func.id)
-    if (
-        isinstance(func, ast.Attribute)
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "self"
-    ):
+        fn = _defined(tree.body, func.id)
+        return (fn, False) if fn is not None else None
+    if not isinstance(func, ast.Attribute):
+        return None
+    recv = func.value
+    if (isinstance(recv, ast.Name) and recv.id == "self") or _super(recv):
         cls = parents.get(call)
         while cls is not None and not isinstance(cls, ast.ClassDef):
             cls = parents.get(cls)
-        return _defined(cls.body, func.attr) if cls is not None else None
+        if cls is None:
+            return None
+        classes = _bases(tree, cls) if _super(recv) else [cls, *_bases(tree, cls)]
+        fn = next((f for c in classes if (f := _defined(c.body, func.attr))), None)
+        return (fn, not _static(fn)) if fn is not None else None
+    if isinstance(recv, ast.Name) and (cls := _class_named(tree, recv.id)) is not None:
+        fn = next(
+            (f for c in [cls, *_bases(tree, cls)] if (f := _defined(c.body, func.attr))), None
+        )
+        return (fn, _decorated(fn, "classmethod")) if fn is not None else None
     return None
+
+
+def _super(node: ast.AST) -> bool:
+    """`super()` (or `super(Cls, self)`)."""
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    )
+
+
+def _class_named(tree: ast.Module, name: str) -> ast.ClassDef | None:
+    return next((c for c in tree.body if isinstance(c, ast.ClassDef) and c.name == name), None)
+
+
+def _bases(tree: ast.Module, cls: ast.ClassDef, depth: int = 0) -> list[ast.ClassDef]:
+    """The base classes of `cls` that the module defines, nearest first (depth-first, as
+    far as four levels up)."""
+    out: list[ast.ClassDef] = []
+    for b in cls.bases if depth < 4 else ():
+        base = _class_named(tree, b.id) if isinstance(b, ast.Name) else None
+        if base is not None and base is not cls and base not in out:
+            out += [base, *_bases(tree, base, depth + 1)]
+    return out
 
 
 def imported_function(module: Path, call: ast.Call) -> tuple[Path, str] | None:
@@ -131,4 +169,8 @@ def _defined(body: list[ast.stmt], name: str) -> FunctionNode | None:
 
 
 def _static(fn: FunctionNode) -> bool:
-    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fn.decorator_list)
+    return _decorated(fn, "staticmethod")
+
+
+def _decorated(fn: FunctionNode, name: str) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == name for d in fn.decorator_list)

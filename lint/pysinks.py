@@ -167,6 +167,8 @@ class Sinks:
             if isinstance(cur, ast.Dict) and child in cur.values:
                 if role := dict_role(cur):
                     return {role}
+            elif isinstance(cur, ast.Tuple) and (target := self._unpacked(cur, child)):
+                return self.of_target(target, hops)  # `self.q, self.p = q, p`: `self.p`
             elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
                 role = cur.elts[0]
                 if isinstance(role, ast.Constant) and isinstance(role.value, str):
@@ -228,21 +230,21 @@ class Sinks:
     def _callee(self, call: ast.Call, arg: ast.AST, hops: int) -> set[str]:
         """Where the project function `call` goes to sends the parameter receiving `arg`
         (kvscope.lint.pycallees), in the function's own module."""
-        sinks, fn = self, pycallees.local_function(self.tree, self.parents, call)
+        sinks, found = self, pycallees.local_function(self.tree, self.parents, call)
+        fn, bound = found if found is not None else (None, False)
         if isinstance(call.func, ast.Name) and self._shadowed(call.func, call.func.id):
             fn = None  # a local of the caller's, not the module's function
         if fn is None and self.path is not None:
             from kvscope.lint.projectsrc import parsed
 
-            found = pycallees.imported_function(self.path, call)
-            got = parsed(found[0]) if found is not None else None
+            where = pycallees.imported_function(self.path, call)
+            got = parsed(where[0]) if where is not None else None
             if got is not None:
                 sinks = got[0]
-                fn = pycallees.function_named(sinks.tree, found[1])
+                fn = pycallees.function_named(sinks.tree, where[1])
         if fn is None:
             return set()
-        method = sinks is self and isinstance(call.func, ast.Attribute)
-        param = pycallees.parameter(fn, call, arg, method)
+        param = pycallees.parameter(fn, call, arg, bound)
         return sinks._follow(("name", fn, param, False), hops) if param else set()
 
     def _llm_chain(self, call: ast.AST | None) -> bool:
@@ -256,6 +258,16 @@ class Sinks:
             cls = self._class(call)
             return cls is not None and any(dotted(b)[1].endswith("LLMChain") for b in cls.bases)
         return name.endswith("LLMChain")
+
+    def _unpacked(self, value: ast.Tuple, item: ast.AST) -> ast.AST | None:
+        """The target `item` of a tuple assignment is bound to (`a, b = x, y`: `b` for `y`)."""
+        stmt = self.parents.get(value)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is value and len(stmt.targets) == 1):
+            return None
+        target = stmt.targets[0]
+        if not isinstance(target, ast.Tuple) or len(target.elts) != len(value.elts):
+            return None
+        return target.elts[value.elts.index(item)]
 
     def _assigned(self, stmt: ast.Assign | ast.AnnAssign, hops: int, obj: bool) -> set[str]:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]

@@ -11,6 +11,7 @@ collected once, when the scan is made. Fills of templates are kvscope.lint.pyfil
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from kvscope.lint.findings import Problem
@@ -194,7 +195,34 @@ class Scan(PromptPart):
             return kind
         if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
             return None
+        if self.file_text(node):
+            return None  # `task_description = read_prompt_md("tools/task/description.md")`
         return classify_expr(ast.unparse(node))
+
+    def file_text(self, node: ast.AST) -> bool:
+        """`node` is a name every binding of which is text read from a file the code names
+        literally (`read_prompt_md("tools/task/description.md")`, `open("rules.txt").read()`,
+        `Path("a/b.j2").read_text()`): part of the deploy, the same on every request, whatever
+        the name says."""
+        values = self.assigns.get(node.id, ()) if isinstance(node, ast.Name) else ()
+        return bool(values) and all(_reads_named_file(v) for v in values)
+
+
+FILE_RE = re.compile(r"[\w./-]*\.(?:md|txt|j2|jinja2?|ya?ml|prompt|tmpl|toml|hbs|mustache|xml)")
+
+
+def _reads_named_file(value: ast.AST) -> bool:
+    """A call chain whose arguments are all literals, one of them a file's name with its
+    suffix (`load("prompts/x.md")`, `open("x.txt").read().strip()`)."""
+    named = False
+    while isinstance(value, ast.Call):
+        args = [*value.args, *(k.value for k in value.keywords)]
+        if not all(isinstance(a, ast.Constant) for a in args):
+            return False
+        named = named or any(isinstance(a.value, str) and FILE_RE.fullmatch(a.value) for a in args)
+        func = value.func
+        value = func.value if isinstance(func, ast.Attribute) else None
+    return named and (value is None or isinstance(value, ast.Name | ast.Attribute))
 
 
 MARKER_WORDS = {"pat", "pattern", "marker", "placeholder", "replacement", "tag", "token", "slot"}

@@ -67,7 +67,13 @@ def hole_kind(
     typed = typed_kind(scan, node, piece.field, beside)
     if typed is not None and kind in {None, typed}:
         kind, why = typed, typed_origin(scan, node)
-    if kind is None and named and not fixed_value(node) and not numeric_param(scan, node):
+    if (
+        kind is None
+        and named
+        and not fixed_value(node)
+        and not scan.file_text(node)
+        and not numeric_param(scan, node)
+    ):
         kind = classify_expr(ast.unparse(node))
         if kind is not None:  # unless what the loop variable iterates says otherwise
             shown = _iterated_as(scan, node)

@@ -44,6 +44,8 @@ def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: lis
         return False
     if inside(code, ph.start, ph.end):
         return not _slot_elsewhere(text, ph, code)
+    if _in_shown_fstring(text, ph):
+        return True
     left = ph.start
     while left > 0 and not _TOKEN_EDGE_RE.match(text[left - 1]):
         left -= 1
@@ -54,6 +56,20 @@ def shown_not_rendered(text: str, ph: Placeholder, syntax: str | None, code: lis
     if "/" in token and token != text[ph.start : ph.end]:
         return True
     return example_cued(text[max(0, ph.start - 60) : ph.start])
+
+
+_FSTRING_OPEN_RE = re.compile(r"""(?<![\w])[fF][rR]?(["'])(?:(?!\1)[^\n])*$""")
+
+
+def _in_shown_fstring(text: str, ph: Placeholder) -> bool:
+    """`{name}` inside a Python f-string literal the prompt shows as code (`7:    print(f"Hello,
+    {name}!")` in a code listing): the field of the example's own string, opened by `f"` and
+    closed on the same line."""
+    line_start = text.rfind("\n", 0, ph.start) + 1
+    line_end = text.find("\n", ph.end)
+    opened = _FSTRING_OPEN_RE.search(text, line_start, ph.start)
+    rest = text[ph.end : len(text) if line_end < 0 else line_end]
+    return opened is not None and opened.group(1) in rest
 
 
 _CARD_FIELDS = {"name": "description", "description": "name", "desc": "name"}

@@ -179,13 +179,22 @@ class Resolver:
 
     def _elements(self, node: ast.AST, seen: frozenset, depth: int) -> list[ast.AST] | None:
         """The items a `.join` argument holds: a list or tuple written out, the element of a
-        comprehension (it stands for every item), or a local list grown by `.append`,
+        comprehension (it stands for every item; one that only filters a list, `p for p in parts
+        if p`, holds that list's items), or a local list grown by `.append`,
         `.extend`, `.insert` and `+=` in code order."""
         if depth > MAX_DEPTH:
             return None
         if isinstance(node, ast.List | ast.Tuple):
             return [e.value if isinstance(e, ast.Starred) else e for e in node.elts]
         if isinstance(node, ast.ListComp | ast.GeneratorExp):
+            gen = node.generators[0]
+            if (
+                len(node.generators) == 1
+                and isinstance(node.elt, ast.Name)
+                and isinstance(gen.target, ast.Name)
+                and gen.target.id == node.elt.id
+            ):  # `p for p in parts if p`: the list's own items, the empty ones left out
+                return self._elements(gen.iter, seen, depth + 1) or [node.elt]
             return [node.elt]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
             if node.func.id in {"list", "tuple", "sorted", "reversed"}:

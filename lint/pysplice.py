@@ -134,7 +134,10 @@ def spliced(
         prefix, pos = (rendered, offsets[i]) if own else (text, at)
         start, end = scan.span(p.node)
         full = with_tools(scan, value, prefix)
-        yield Problem(KIND_CODES[kind], start, end, msg + advice(kind), pos, None, full)
+        opaque = own and any(isinstance(q.node, ast.Call) for q in pieces[i + 1 :])
+        yield Problem(
+            KIND_CODES[kind], start, end, msg + advice(kind), pos, None, full, None, opaque
+        )  # text a helper returns after it (`parts.append(build_x())`): its cost is a floor
 
 
 def _iterated_as(scan: Scan, node: ast.AST) -> str | None:

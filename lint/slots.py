@@ -117,6 +117,10 @@ _PERSONA_RE = re.compile(
     r"\byou\s+work\s+(?:at|for)(?:\s+(?:a|an|the))?(?:\s+company)?(?:\s+(?:named|called))?|"
     r"\b(?:agent|assistant|bot|chatbot|ai|character)\s+(?:named|called))\W{0,3}$"
     r"|(?i:\b(?:agent|assistant|bot|chatbot)\s+['\"‘“`]$)"
+    # the same in the other languages prompts are written in (zh, ja, ko, es, fr, de, pt)
+    r"|(?:你的名字是|你的名字叫|你叫|你是|我是|名叫|あなたの名前は|あなたは|당신의\s*이름은|당신은)\W{0,3}$"
+    r"|(?i:\b(?:eres|te\s+llamas|tu\s+nombre\s+es|tu\s+es|vous\s+êtes|tu\s+t['’]appelles|"
+    r"(?:ton|votre)\s+nom\s+est|du\s+bist|dein\s+name\s+ist|você\s+é|seu\s+nome\s+é)\W{0,3}$)"
 )
 
 
@@ -135,9 +139,17 @@ def persona_slot(text: str, start: int, end: int | None = None) -> bool:
     """True when the placeholder at `start` names the assistant: "You are {{name}}", "a helpful
     agent named '{{name}}'", "your managed agent '{{name}}'" (not "a customer named {{name}}",
     not "Be a good assistant. {{name}} is asking", not "You are {name}'s assistant": whose)."""
-    if end is not None and re.match(r"['’]s\b", text[end : end + 3]):
-        return False
+    if end is not None and (
+        re.match(r"['’]s\b", text[end : end + 3]) or text[end : end + 1] == "的"
+    ):
+        return False  # whose: "You are {name}'s assistant", "我是{company}的..."
+    if end is not None and _WORKS_AT_ZH.search(text, max(0, start - 30), start):
+        return _WORKS_AS_ZH.match(text, end) is not None  # "你在{company}担任{role}职务"
     return _PERSONA_RE.search(text, max(0, start - 30), start) is not None
+
+
+_WORKS_AT_ZH = re.compile(r"你在\W{0,3}$")  # "you ... at {company}", then what you do there
+_WORKS_AS_ZH = re.compile(r"\W{0,3}(?:担任|工作|上班|任职)")
 
 
 # What an agent's card says of it, beside the slot that names it ("You are {identity}").

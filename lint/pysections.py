@@ -135,9 +135,10 @@ def conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
 
 
 def _fallback(node: ast.IfExp) -> bool:
-    """`x if x else DEFAULT`, `DEFAULT if not x else x`, `x if x is not None else DEFAULT`: the
-    expression picks a value or stands in for it when it is missing. No section comes and goes;
-    whether the value varies per request is a question for its own rule (PL002, PL003)."""
+    """`x if x else DEFAULT`, `DEFAULT if not x else x`, `x if x is not None else DEFAULT`,
+    `x.strip() if x else None`: the expression picks a value (maybe tidied) or stands in for it
+    when it is missing. No section comes and goes; whether the value varies per request is a
+    question for its own rule (PL002, PL003)."""
     test, chosen = node.test, node.body
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, chosen = test.operand, node.orelse
@@ -150,4 +151,21 @@ def _fallback(node: ast.IfExp) -> bool:
     ):
         chosen = node.body if isinstance(test.ops[0], ast.IsNot) else node.orelse
         test = test.left
+    while _cleaned(chosen):  # `x.rstrip().replace("\n", " ") if x else None`: x, tidied
+        chosen = chosen.func.value
     return ast.dump(test) == ast.dump(chosen)
+
+
+def _cleaned(node: ast.AST) -> bool:
+    """A string method that tidies a value (`.strip()`, `.replace("\n", " ")`), with only
+    literal arguments: the same value, not a section of text around it."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in TIDY_METHODS
+        and all(isinstance(a, ast.Constant) for a in node.args)
+        and not node.keywords
+    )
+
+
+TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}

@@ -31,8 +31,8 @@ adding to text the module sends only as the user turn (`prompt_parts` joined int
 "user", ...}` message), Python
 conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
 `Builder(...) if x else None`: decided on data flow, not on the function's name), a value or
-its default (`template if template else DEFAULT`, `x if x is not None else "none"`: the value is
-judged by its own rule), and
+its default (`template if template else DEFAULT`, `x if x is not None else "none"`, `x.strip()
+if x else None`: the value is judged by its own rule, the section where text comes with it), and
 conditions fixed per template or program instance (`if MARKER not in system_prompt`,
 `if signature.instructions`, `self.x` set only in `__init__`); see kvscope.lint.pyconds. In a
 template file, a condition on variables its project fills only from settings or constants

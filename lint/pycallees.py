@@ -51,7 +51,8 @@ def local_function(
     tree: ast.Module, parents: dict, call: ast.Call
 ) -> tuple[FunctionNode, bool] | None:
     """The function of this module a call goes to, and whether the call binds its first
-    parameter: `f(...)` of a top-level `def f`; `self.m(...)` or `super().m(...)` of a `def m`
+    parameter: `f(...)` of a top-level `def f`; `self.m(...)`, `cls.m(...)` or `super().m(...)`
+    of a `def m`
     in the enclosing class or a base class the module defines; `Cls.m(...)` of a method of a
     class the module defines (bound when it is a classmethod)."""
     func = call.func
@@ -61,7 +62,7 @@ def local_function(
     if not isinstance(func, ast.Attribute):
         return None
     recv = func.value
-    if (isinstance(recv, ast.Name) and recv.id == "self") or _super(recv):
+    if (isinstance(recv, ast.Name) and recv.id in {"self", "cls"}) or _super(recv):
         cls = parents.get(call)
         while cls is not None and not isinstance(cls, ast.ClassDef):
             cls = parents.get(cls)
@@ -69,7 +70,10 @@ def local_function(
             return None
         classes = _bases(tree, cls) if _super(recv) else [cls, *_bases(tree, cls)]
         fn = next((f for c in classes if (f := _defined(c.body, func.attr))), None)
-        return (fn, not _static(fn)) if fn is not None else None
+        if fn is None:
+            return None
+        on_cls = isinstance(recv, ast.Name) and recv.id == "cls"  # `cls.m()`: binds a classmethod
+        return fn, _decorated(fn, "classmethod") if on_cls else not _static(fn)
     if isinstance(recv, ast.Name) and (cls := _class_named(tree, recv.id)) is not None:
         fn = next(
             (f for c in [cls, *_bases(tree, cls)] if (f := _defined(c.body, func.attr))), None

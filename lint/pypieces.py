@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
+from kvscope.lint.pycallees import local_function
+
 MAX_DEPTH = 8
 MAX_PIECES = 400
 MAX_STEPS = 2000  # expressions visited for one top-level resolution: `a() + a()` nested deep
@@ -39,16 +41,6 @@ class Resolver:
     def __init__(self, tree: ast.Module, parents: dict[ast.AST, ast.AST]) -> None:
         self.tree = tree
         self.parents = parents
-        self.functions: dict[str, list[ast.AST]] = {}
-        self.classes: dict[str, dict[str, list[ast.AST]]] = {}
-        for stmt in tree.body:
-            if isinstance(stmt, FUNCTIONS):
-                self.functions.setdefault(stmt.name, []).append(stmt)
-            elif isinstance(stmt, ast.ClassDef):
-                methods = self.classes.setdefault(stmt.name, {})
-                for item in stmt.body:
-                    if isinstance(item, FUNCTIONS):
-                        methods.setdefault(item.name, []).append(item)
         self._bindings: dict[ast.AST | None, dict[str, list[ast.AST]]] = {}
         self._memo: dict[ast.AST, list[Piece] | None] = {}
         self._steps = MAX_STEPS
@@ -142,23 +134,11 @@ class Resolver:
         return out
 
     def callees(self, call: ast.Call) -> list[ast.AST]:
-        """The functions of this module a call runs: `helper(...)`, `Cls.method(...)`,
-        `self.method(...)` / `cls.method(...)` inside a method of the class."""
-        func = call.func
-        if isinstance(func, ast.Name):
-            return self.functions.get(func.id, [])
-        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
-            return []
-        owner = func.value.id
-        if owner in self.classes:
-            return self.classes[owner].get(func.attr, [])
-        if owner in {"self", "cls"}:
-            cur = self.parents.get(call)
-            while cur is not None and not isinstance(cur, ast.ClassDef):
-                cur = self.parents.get(cur)
-            if cur is not None:
-                return self.classes.get(cur.name, {}).get(func.attr, [])
-        return []
+        """The function of this module a call runs (kvscope.lint.pycallees.local_function):
+        `helper(...)`, `Cls.method(...)`, `self.method(...)` / `cls.method(...)` inside a
+        method of the class or of a base class the module defines."""
+        found = local_function(self.tree, self.parents, call)
+        return [found[0]] if found is not None else []
 
     def _name(self, node: ast.Name, seen: frozenset, depth: int) -> list[Piece] | None:
         scope = self._binding_scope(node)

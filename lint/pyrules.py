@@ -152,7 +152,9 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     code = quiet_spans(text)[1]
     frag = fragment(scan, node)
     turns = TURN_RE.search(text) is not None  # a raw chat string: its user turn is not the prefix
-    rendered = not sent_verbatim(scan, node)  # else its braces are text: kvscope.lint.pyverbatim
+    # a constant sent unrendered has braces that are text (kvscope.lint.pyverbatim); the
+    # project-wide look is only needed when there are braces to judge
+    rendered = ("{" not in text and "$" not in text) or not sent_verbatim(scan, node)
     phs = list(placeholders(text, "text")) if rendered else []
     if rendered and "$" in text and in_string_template(node, scan.parents, scan.string_templates):
         phs = sorted([*phs, *dollar_slots(text)])  # `string.Template("... $chunk_text ...")`

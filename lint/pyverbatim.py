@@ -34,8 +34,8 @@ def sent_verbatim(scan, node: ast.Constant) -> bool:
     ):
         return False
     name = stmt.targets[0].id
-    if len(scan.assigns.get(name, ())) != 1 or name in scan.updated:
-        return False  # bound again, or grown (`NAME += ...`, `NAME.update(...)`)
+    if len(scan.assigns.get(name, ())) != 1:
+        return False  # bound again: the other value may be rendered
     reads = [n for n in scan.uses.get(name, ()) if isinstance(n, ast.Name)]
     if not all(verbatim_content(scan.parents, r) for r in reads):
         return False

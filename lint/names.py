@@ -366,11 +366,16 @@ def deploy_fixed(expr: str) -> bool:
             continue  # `assistant_description`, `agent_desc`: the deploy's own
         if ws & {"system"} and parts and parts[-1] in {"prompt", "message"}:
             continue  # `system_prompt is defined`: whether the deploy configured one
+        if parts and parts[-1] in RULE_HEADS and not ws & USER_WORDS:
+            continue  # `rulesets`, `rules`: the rules the deploy gives its agent
         return False
     return True
 
 
 LIMIT_HEADS = frozenset(["max", "min", "maximum", "minimum"])
+# The rules an agent is configured with (griptape's `rulesets`, a summary prompt's `rules`);
+# the user's own (`user_rules`, `custom_rules`) stay per user.
+RULE_HEADS = frozenset(["rule", "rules", "ruleset", "rulesets", "guidelines"])
 # The address of a service the deploy talks to (`api_base_url`, `backend_host`), not the page
 # or file at hand (`url`, `page_url`).
 ADDRESS_TAILS = frozenset(["url", "uri", "endpoint", "host", "hostname", "port"])

@@ -19,6 +19,7 @@ from kvscope.lint.patterns import placeholders, quiet_spans, volatile_literals
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyfstring import fstring
 from kvscope.lint.pygrow import around, fragment, joined_around
+from kvscope.lint.pyhistory import past_history
 from kvscope.lint.pykwargs import check_prompt_kwargs
 from kvscope.lint.pyorder import (
     check_json_dumps,
@@ -61,7 +62,8 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         yield from _concat(scan, node)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield from around(_constant(scan, node), *joined_around(scan, node))
+        found = around(_constant(scan, node), *joined_around(scan, node))
+        yield from past_history(scan, node, found)
     elif isinstance(node, ast.Assign | ast.AnnAssign | ast.Return):
         yield from check_tools_assign(scan, node)
     elif isinstance(node, ast.For):

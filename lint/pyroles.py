@@ -155,9 +155,11 @@ def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
     """`arg` is the one text a chat model or LLM is called with (`self.llm.astream(prompt)`,
     `model.ainvoke(input_message)`, or the model object called itself: `llm(prompt)`,
     `self.llm(prompt, stop=["Observation:"])`), not a message list or a chain's input dict."""
-    if call.args != [arg] or isinstance(arg, ast.List | ast.Tuple | ast.Dict | ast.ListComp):
+    if call.args[:1] != [arg] or isinstance(arg, ast.List | ast.Tuple | ast.Dict | ast.ListComp):
         return False
     func = call.func
+    if len(call.args) > 1 and not _run_config(call):
+        return False
     if isinstance(func, ast.Attribute) and func.attr in PROMPT_METHODS:
         recv = dotted(func)[0] or ""
         return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)
@@ -167,6 +169,19 @@ def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
         parts = name_parts(name)
         return name == "chat" or (bool(parts) and parts[-1].lower() in MODEL_NOUNS)
     return False
+
+
+def _run_config(call: ast.Call) -> bool:
+    """`llm.ainvoke(prompt, {"tags": ["nostream"]})`: a runnable's second argument is its run
+    config (a dict, or a name saying `config`), not more text."""
+    func, extra = call.func, call.args[1:]
+    if not isinstance(func, ast.Attribute) or func.attr not in RUNNABLE_METHODS or len(extra) != 1:
+        return False
+    config = extra[0]
+    return isinstance(config, ast.Dict) or "config" in ast.unparse(config).lower()
+
+
+RUNNABLE_METHODS = frozenset(["invoke", "ainvoke", "stream", "astream"])
 
 
 def on_self(node: ast.Attribute) -> bool:

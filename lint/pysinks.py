@@ -14,8 +14,10 @@ class), to the message constructors, recognised by shape (kvscope.lint.pyroles.c
 The roles found: "system", "user" (and every later turn), and "template": a `prompt=` or
 `template=` argument that says nothing of the role. Beside a `system_prompt=`/`system=` keyword,
 a call's first argument or `prompt=` is the user turn; a whole prompt handed to a model as one
-text (`llm.complete(prompt)`, `self.llm(prompt)`) is too. Every resolver keeps the bindings it is
-already resolving: a name met again while it is being resolved is "nowhere" (`a = b; b = a`).
+text (`llm.complete(prompt)`, `self.llm(prompt)`, `llm.ainvoke(prompt, config)`) is too, as
+are Gemini's `generate_content(contents=prompt)`; its `system_instruction` is the system's.
+Every resolver keeps the bindings it is already resolving: a name met again while it is being
+resolved is "nowhere" (`a = b; b = a`).
 """
 
 from __future__ import annotations
@@ -35,7 +37,14 @@ from kvscope.lint.pyroles import (
     user_side,
 )
 
-SYSTEM_KWARGS = {"system", "instructions", "system_prompt", "system_message", "preamble"}
+SYSTEM_KWARGS = {
+    "system",
+    "instructions",
+    "system_prompt",
+    "system_message",
+    "preamble",
+    "system_instruction",  # Gemini: `GenerateContentConfig(system_instruction=...)`
+}
 TEMPLATE_KWARGS = {"prompt", "template"}
 # What a builder object's methods return is the text built from its template.
 RENDER_METHODS = {
@@ -167,6 +176,8 @@ class Sinks:
             if isinstance(cur, ast.Dict) and child in cur.values:
                 if role := dict_role(cur):
                     return {role}
+                if _keyed(cur, child) in SYSTEM_KWARGS - {"system"}:
+                    return {"system"}  # `config={"system_instruction": prompt}`
             elif isinstance(cur, ast.Tuple) and (target := self._unpacked(cur, child)):
                 return self.of_target(target, hops)  # `self.q, self.p = q, p`: `self.p`
             elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
@@ -185,6 +196,8 @@ class Sinks:
                     return self.walk(call, hops, obj=True) or {"template"}
                 if cur.arg == "role":
                     return set()
+                if cur.arg == "contents" and _generates(self.parents[cur]):
+                    return {"user"}  # Gemini: `generate_content(model=m, contents=prompt)`
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 if role := call_role(cur):
                     return {role}
@@ -370,3 +383,19 @@ def _wraps_prompts(call: ast.Call) -> bool:
     `ChatPromptTemplate(...)`; not a runner such as `ResearchRunner(prompt=p)`, whose run
     returns the model's answer, not the text; an LLMChain is read apart, see `_llm_chain`)."""
     return prompt_wrapper(dotted(call.func)[1])
+
+
+def _keyed(node: ast.Dict, value: ast.AST) -> str | None:
+    """The literal key `value` is stored under in the dict literal `node`."""
+    key = node.keys[node.values.index(value)]
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
+def _generates(call: ast.AST) -> bool:
+    """`client.models.generate_content(...)`, `generate_content_stream`,
+    `model.generate_content_async`: the Gemini calls whose `contents` are the request's turns."""
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr.startswith("generate_content")
+    )

@@ -48,7 +48,7 @@ def past_history(scan, node: ast.AST, problems: Iterable[Problem]) -> Iterator[P
 def history_after(scan, node: ast.AST) -> tuple[str, int] | None:
     """(what, line) of the messages sent after the system message built from the string
     expression `node` (or from the module constant it is bound to), or None."""
-    for use in _reads(scan, node):
+    for use in reads_of(scan, node):
         message = _message(scan.parents, use)
         if message is None:
             continue
@@ -59,7 +59,7 @@ def history_after(scan, node: ast.AST) -> tuple[str, int] | None:
     return None
 
 
-def _reads(scan, node: ast.AST) -> list[ast.AST]:
+def reads_of(scan, node: ast.AST) -> list[ast.AST]:
     """`node` itself and, for `NAME = "..."` at module level, every read of NAME."""
     cur = scan.parents.get(node)
     while isinstance(cur, ast.Attribute | ast.Call):  # `"""...""".strip()`

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+from kvscope.lint.pyadk import instruction_read
 from kvscope.lint.pyroles import verbatim_content
 from kvscope.lint.pysinks import Sinks
 
@@ -39,6 +40,7 @@ class Use(NamedTuple):
     roles: frozenset[str]
     piece: bool
     verbatim: bool = False  # every read is a message's whole content, as it is
+    state: bool = False  # some read is an ADK agent's instruction (kvscope.lint.pyadk)
 
 
 class _Import(NamedTuple):
@@ -62,7 +64,7 @@ def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
     here = Path(os.path.abspath(file))
     target = _stem(here)
     roles: set[str] = set()
-    piece, found, verbatim = False, False, True
+    piece, found, verbatim, state = False, False, True, False
     for imp in _imports_of(folder, name, Path(target).name):
         if imp.module == here or not _matches(imp, target, name):
             continue
@@ -78,12 +80,14 @@ def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
                 roles |= onward.roles
                 piece = piece or onward.piece
                 verbatim = verbatim and onward.verbatim
+                state = state or onward.state
         for read in reads:
             found = True
             roles |= sinks.walk(read)
             piece = piece or _piece(parents, read)
             verbatim = verbatim and verbatim_content(parents, read)
-    return Use(frozenset(roles), piece, verbatim) if found else None
+            state = state or instruction_read(parents, read, sinks.tree)
+    return Use(frozenset(roles), piece, verbatim, state) if found else None
 
 
 def _stem(path: Path) -> str:

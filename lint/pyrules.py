@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import placeholders, quiet_spans, volatile_literals
+from kvscope.lint.pyadk import state_filled, state_kind, state_message
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyfstring import fstring
 from kvscope.lint.pygrow import around, fragment, joined_around
@@ -160,6 +161,7 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     phs = list(placeholders(text, "text")) if rendered else []
     if rendered and "$" in text and in_string_template(node, scan.parents, scan.string_templates):
         phs = sorted([*phs, *dollar_slots(text)])  # `string.Template("... $chunk_text ...")`
+    adk = None  # an ADK agent's instruction: its keys are the session's state
     for ph in phs:
         if shown_not_rendered(text, ph, None, code):
             continue
@@ -168,6 +170,10 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
         if item_card_field(text, ph):
             continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
         kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        if kind is None and not fills and adk is not False:
+            adk = adk or state_filled(scan, node)  # looked up on the first that needs it
+            kind = state_kind(text[ph.start : ph.end]) if adk else None
+            msg = state_message(text[ph.start : ph.end]) if kind else msg
         if kind == "user" and persona_anywhere(text, ph.start, ph.end):
             continue  # "You are {name}, an elite agent": the agent's name, fixed per deploy
         if kind in {"user", "request"} and agent_card_slot(text, ph):

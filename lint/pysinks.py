@@ -26,6 +26,7 @@ import ast
 from pathlib import Path
 
 from kvscope.lint import pycallees
+from kvscope.lint.pyadk import INSTRUCTION_KWARGS, imports_adk
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import (
     call_role,
@@ -80,6 +81,7 @@ class Sinks:
         self._global: dict[ast.AST, set[str]] = {}
         self._memo: dict[Key, tuple[int, frozenset[str]]] = {}
         self._active: set[Key] = set()
+        self._adk: bool | None = None
 
     @property
     def names(self) -> dict[str, list[ast.Name]]:
@@ -92,6 +94,13 @@ class Sinks:
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                     self._attrs.setdefault(node.attr, []).append(node)
         return self._names
+
+    @property
+    def adk(self) -> bool:
+        """The module imports Google's Agent Development Kit (kvscope.lint.pyadk)."""
+        if self._adk is None:
+            self._adk = imports_adk(self.tree)
+        return self._adk
 
     @property
     def attrs(self) -> dict[str, list[ast.Attribute]]:
@@ -198,6 +207,8 @@ class Sinks:
                     return set()
                 if cur.arg == "contents" and _generates(self.parents[cur]):
                     return {"user"}  # Gemini: `generate_content(model=m, contents=prompt)`
+                if cur.arg in INSTRUCTION_KWARGS and self.adk:
+                    return {"system"}  # ADK: `Agent(instruction=prompt)`, the system's
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 if role := call_role(cur):
                     return {role}

@@ -12,6 +12,9 @@ file being linted: `from app.prompts import X [as Y]`, `from .prompts import X`,
 - whether any read is a piece of a longer text (`X + rest`, `f"...{X}..."`, an item of a
   joined list): then what follows the text is that module's, not known in the file.
 
+A translation of a prompt module that nothing imports (`prompts_cn.py` beside `prompts.py`)
+is read as its base module: the project loads one in place of the other.
+
 Only modules whose text names both the constant and the module are parsed
 (kvscope.lint.projectsrc.mentioning), each once per run.
 """
@@ -87,7 +90,28 @@ def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
             piece = piece or _piece(parents, read)
             verbatim = verbatim and verbatim_content(parents, read)
             state = state or instruction_read(parents, read, sinks.tree)
+    if not found and depth == 0 and (base := _locale_base(here)) is not None:
+        return importer_use(base, name, depth + 1)  # `prompts_cn.py`, loaded as `prompts.py` is
     return Use(frozenset(roles), piece, verbatim, state) if found else None
+
+
+# Language suffixes of a prompt module's translations: `prompts_cn.py` beside `prompts.py`.
+_LOCALES = "zh_cn zh_tw cn zh tw en ja jp ko kr fr de es pt ru it vi ar hi id tr nl pl"
+LOCALES = _LOCALES.split()  # `_zh_cn` before `_cn`
+
+
+def _locale_base(path: Path) -> Path | None:
+    """`prompts.py` for a translation `prompts_cn.py` / `prompts_zh_cn.py` that nothing imports:
+    the project loads it in place of its base module (by a setting, or `importlib`), so it is
+    sent as the base module's names are."""
+    stem = path.stem.lower()
+    for locale in LOCALES:
+        for sep in "_-":
+            if stem.endswith(sep + locale) and len(stem) > len(locale) + 1:
+                base = path.with_name(path.stem[: -len(locale) - 1] + path.suffix)
+                if base.is_file():
+                    return base
+    return None
 
 
 def _stem(path: Path) -> str:

@@ -21,8 +21,10 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,14 +46,15 @@ def user_turn(label: dict) -> bool:
 
 
 def flags_of(folder: Path, files: list[str], floor: int | None) -> dict[str, set[tuple[int, str]]]:
-    proc = subprocess.run(
-        [*promptlint_command(floor), *files],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=900,
-    )
+    with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
+        proc = subprocess.run(
+            [*promptlint_command(floor), *files],
+            cwd=checkouts(folder, Path(tmp)),
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=900,
+        )
     if proc.returncode not in (0, 1):
         raise SystemExit(f"promptlint failed ({proc.returncode}): {proc.stderr.strip()[:300]}")
     out: dict[str, set[tuple[int, str]]] = {}
@@ -59,6 +62,19 @@ def flags_of(folder: Path, files: list[str], floor: int | None) -> dict[str, set
         if f["code"] in SCORED_RULES:
             out.setdefault(f["path"], set()).add((f["line"], f["code"]))
     return out
+
+
+def checkouts(folder: Path, tmp: Path) -> Path:
+    """A copy of the set's `files/` outside this repository, each `<owner>__<repo>/` marked as a
+    checkout of its own (an empty `.git/`): promptlint then reads each repository as the project
+    it is, as in a real clone, not every set under bench/ as one project rooted at kvscope's
+    pyproject.toml (whose first 400 modules would be all it reads)."""
+    dest = tmp / "files"
+    shutil.copytree(folder, dest, symlinks=True)
+    for repo in dest.iterdir():
+        if repo.is_dir():
+            (repo / ".git").mkdir(exist_ok=True)
+    return dest
 
 
 def score(labels: list[dict], flags: dict[str, set[tuple[int, str]]]) -> dict:

@@ -57,7 +57,8 @@ def promptlint_flags(
 ) -> tuple[dict, dict[str, int]]:
     """Findings by corpus file. The corpus is stored flattened, so promptlint lints a tree laid
     out as the source repos were (<owner>__<repo>/<original path>, symlinks to the corpus
-    files): includes and imports between files of one repo resolve as they do in the repo.
+    files, each repo marked as a checkout of its own by an empty `.git/`): includes and imports
+    between files of one repo resolve as they do in the repo, and no repo reads another's code.
     `floor` sets `--min-blocks-at-stake` (None: promptlint's default, 1)."""
     cmd = promptlint_command(floor)
     with tempfile.TemporaryDirectory(prefix="lint-real-") as tmp:
@@ -67,6 +68,8 @@ def promptlint_flags(
             (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
             (Path(tmp) / rel).symlink_to(DATA / row["file"])
             laid_out[rel] = row["file"]
+        for repo in Path(tmp).iterdir():  # each repo a checkout of its own, as in a clone
+            (repo / ".git").mkdir(exist_ok=True)
         wanted = set(files)
         args = [rel for rel, f in laid_out.items() if f in wanted]
         proc = subprocess.run(

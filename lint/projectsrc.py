@@ -4,10 +4,12 @@ Templates and prompt modules say little about how they are used; the code of the
 does (kvscope.lint.projectfills: what fills a template's variables; kvscope.lint.pyimporters:
 where an imported prompt constant is sent; kvscope.lint.templaterefs: where a template loaded
 by name is sent). That code lives in the file's top-level folder under the project root
-(kvscope.lint.includes.project_root). Bounded: a full parse of every module (projectfills) reads
-at most MAX_FILES modules; a text search (`mentioning`) reads at most MAX_SOURCES modules and
-MAX_TOTAL bytes, and parses only the modules whose text holds what it looks for. Each module is
-at most MAX_BYTES; symlinks to modules are followed (the bench lays its corpus out as links).
+(kvscope.lint.includes.project_root), or anywhere under the root when that folder holds no
+Python (a `prompts/` folder of templates beside the packages that load them). Bounded: a full
+parse of every module (projectfills) reads at most MAX_FILES modules; a text search
+(`mentioning`) reads at most MAX_SOURCES modules and MAX_TOTAL bytes, and parses only the
+modules whose text holds what it looks for. Each module is at most MAX_BYTES; symlinks to
+modules are followed (the bench lays its corpus out as links).
 """
 
 from __future__ import annotations
@@ -37,7 +39,15 @@ def project_folder(file: Path) -> Path | None:
         folder = root / file.relative_to(root).parts[0]
     except (ValueError, IndexError):
         return None
-    return folder if folder.is_dir() else None
+    if not folder.is_dir():
+        return None
+    return folder if _has_python(folder) else root  # `prompts/` of templates only: the code
+    # that loads them is elsewhere in the project (open-notebook's `api/`, `open_notebook/`)
+
+
+@functools.lru_cache(maxsize=256)
+def _has_python(folder: Path) -> bool:
+    return bool(python_modules(folder, limit=1))
 
 
 def python_modules(folder: Path, limit: int | None = None) -> list[Path]:

@@ -384,9 +384,18 @@ class Sinks:
 
 
 def _beside_system(call: ast.Call) -> bool:
-    """The call is handed its system prompt by keyword (`system_prompt=`, `system=`): the text
-    it takes first or as `prompt=` is the other side, the user turn."""
-    return any(k.arg in SYSTEM_KWARGS for k in call.keywords)
+    """The call is handed its system prompt by keyword (`system_prompt=`, `system=`) or as a
+    later positional argument named so (`driver.prompt(prompt, system_prompt, images)`): the
+    text it takes first or as `prompt=` is the other side, the user turn."""
+    if any(k.arg in SYSTEM_KWARGS for k in call.keywords):
+        return True
+    return any(_system_named(a) for a in call.args[1:])
+
+
+def _system_named(node: ast.AST) -> bool:
+    """`system_prompt`, `self.system_message`: a value named as the system prompt."""
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return name in SYSTEM_KWARGS - {"instructions"}
 
 
 def _wraps_prompts(call: ast.Call) -> bool:

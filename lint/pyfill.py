@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, placeholders
@@ -250,14 +251,17 @@ def fed_part(scan: Scan, node: ast.AST, depth: int = 0) -> str | None:
 
 def placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[str | None, str]:
     """The kind of a template's placeholder and the finding's message: what the file fills it
-    with wherever it does (a constant everywhere: nothing; evidence: that), else its name."""
-    mine = [(value, call) for name, value, call in fills if name == expr]
-    if mine and all(fixed_value(value) for value, _ in mine):
+    with wherever it does (a constant everywhere: nothing; evidence: that), else its name.
+    `fills` are (name, value, call) of this module, or (name, value, call, scan) of the module
+    importing the template (kvscope.lint.pyimportfills), judged by that module's scan."""
+    mine = [(v, call, (by or [scan])[0]) for name, v, call, *by in fills if name == expr]
+    if mine and all(fixed_value(v) for v, _, _ in mine):
         return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
-    for value, call in mine:
-        kind = fill_kind(scan, value)
-        if kind and scan.prompt_part(call) in CACHEABLE:
-            where = f"`{ast.unparse(value)[:50]}`, line {value.lineno}"
+    for v, call, at in mine:
+        kind = fill_kind(at, v)
+        if kind and at.prompt_part(call) in CACHEABLE:
+            module = "" if at is scan else f"{Path(at.path).name} "
+            where = f"`{ast.unparse(v)[:50]}`, {module}line {v.lineno}"
             return kind, f"placeholder `{shown}` is filled with {WHAT[kind]} ({where})"
     kind = classify_expr(expr)
     return kind, f"placeholder `{shown}` puts {WHAT.get(kind or '', '')} into the prompt"

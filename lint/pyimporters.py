@@ -54,20 +54,44 @@ class _Import(NamedTuple):
     module: Path  # the importing module
 
 
+class Read(NamedTuple):
+    """One read of an imported name in the module importing it."""
+
+    module: Path
+    sinks: Sinks
+    parents: dict
+    node: ast.AST
+
+
 @functools.lru_cache(maxsize=4096)
-def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
+def importer_use(file: Path, name: str) -> Use | None:
     """How the project uses `name` of `file`, or None when no other module imports it
-    (asked once per name: for its role and again for its cost floor). A package's
+    (asked once per name: for its role and again for its cost floor)."""
+    reads = importer_reads(file, name)
+    if not reads:
+        return None
+    roles: set[str] = set()
+    piece, verbatim, state = False, True, False
+    for r in reads:
+        roles |= r.sinks.walk(r.node)
+        piece = piece or _piece(r.parents, r.node)
+        verbatim = verbatim and verbatim_content(r.parents, r.node)
+        state = state or instruction_read(r.parents, r.node, r.sinks.tree)
+    return Use(frozenset(roles), piece, verbatim, state)
+
+
+@functools.lru_cache(maxsize=4096)
+def importer_reads(file: Path, name: str, depth: int = 0) -> tuple[Read, ...]:
+    """Every read of `name` of `file` in the project's modules that import it. A package's
     `__init__.py` that imports the name only to re-export it (`from .answer_prompts import
     TEMPLATE`) hands the question on to the modules importing it from the package (two
-    packages deep)."""
+    packages deep); a translation nothing imports, to its base module."""
     folder = project_folder(file)
     if folder is None:
-        return None
+        return ()
     here = Path(os.path.abspath(file))
     target = _stem(here)
-    roles: set[str] = set()
-    piece, found, verbatim, state = False, False, True, False
+    out: list[Read] = []
     for imp in _imports_of(folder, name, Path(target).name):
         if imp.module == here or not _matches(imp, target, name):
             continue
@@ -77,22 +101,11 @@ def importer_use(file: Path, name: str, depth: int = 0) -> Use | None:
         sinks, parents = got
         reads = _reads(sinks, imp, name)
         if not reads and imp.module.name == "__init__.py" and depth < 2:
-            onward = importer_use(imp.module, imp.alias, depth + 1)  # a re-export
-            if onward is not None:
-                found = True
-                roles |= onward.roles
-                piece = piece or onward.piece
-                verbatim = verbatim and onward.verbatim
-                state = state or onward.state
-        for read in reads:
-            found = True
-            roles |= sinks.walk(read)
-            piece = piece or _piece(parents, read)
-            verbatim = verbatim and verbatim_content(parents, read)
-            state = state or instruction_read(parents, read, sinks.tree)
-    if not found and depth == 0 and (base := _locale_base(here)) is not None:
-        return importer_use(base, name, depth + 1)  # `prompts_cn.py`, loaded as `prompts.py` is
-    return Use(frozenset(roles), piece, verbatim, state) if found else None
+            out += importer_reads(imp.module, imp.alias, depth + 1)  # a re-export
+        out += [Read(imp.module, sinks, parents, r) for r in reads]
+    if not out and depth == 0 and (base := _locale_base(here)) is not None:
+        return importer_reads(base, name, depth + 1)  # `prompts_cn.py`, loaded as `prompts.py`
+    return tuple(out)
 
 
 # Language suffixes of a prompt module's translations: `prompts_cn.py` beside `prompts.py`.

@@ -21,6 +21,7 @@ from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_
 from kvscope.lint.pyfstring import fstring
 from kvscope.lint.pygrow import around, fragment, joined_around
 from kvscope.lint.pyhistory import past_history
+from kvscope.lint.pyimportfills import imported_fills
 from kvscope.lint.pykwargs import check_prompt_kwargs
 from kvscope.lint.pyorder import (
     check_json_dumps,
@@ -162,6 +163,7 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
     if rendered and "$" in text and in_string_template(node, scan.parents, scan.string_templates):
         phs = sorted([*phs, *dollar_slots(text)])  # `string.Template("... $chunk_text ...")`
     adk = None  # an ADK agent's instruction: its keys are the session's state
+    imported = None  # looked up on the first placeholder this module does not fill
     for ph in phs:
         if shown_not_rendered(text, ph, None, code):
             continue
@@ -169,7 +171,11 @@ def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:
             continue
         if item_card_field(text, ph):
             continue  # `name: {{ name }}` / `description: {{ description }}`: an item's card
-        kind, msg = placeholder_kind(scan, text[ph.start : ph.end], ph.expr, fills)
+        if imported is None and not any(name == ph.expr for name, _, _ in fills):
+            imported = imported_fills(scan, node)  # filled where it is imported
+        kind, msg = placeholder_kind(
+            scan, text[ph.start : ph.end], ph.expr, fills + (imported or [])
+        )
         if kind is None and not fills and adk is not False:
             adk = adk or state_filled(scan, node)  # looked up on the first that needs it
             kind = state_kind(text[ph.start : ph.end]) if adk else None

@@ -56,7 +56,29 @@ def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     (`messages`, `query`, `user_input`) and the locals computed from them
     (`knowledge = retrieve(messages)[-1]`)."""
     seeds = {p for p in params(fn) if classify_name(p) in {"request", "user"}}
+    seeds |= run_state(fn)
     return derived(fn, seeds)
+
+
+def run_state(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The parameter a graph node gets its run's state in: `state: OverallState` (LangGraph's
+    nodes, `def generate_queries(state: OverallState, config)`), or a bare `state` beside a
+    run's `config`. What it holds was put there by this run."""
+    args = fn.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    names = {a.arg for a in every}
+    out = set()
+    for a in every:
+        ann = a.annotation
+        head = ann.value if isinstance(ann, ast.Subscript) else ann
+        typed = isinstance(head, ast.Name | ast.Attribute) and dotted_tail(head).endswith("State")
+        if typed or (a.arg == "state" and ann is None and "config" in names):
+            out.add(a.arg)
+    return out
+
+
+def dotted_tail(node: ast.Name | ast.Attribute) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr
 
 
 def derived(fn: ast.AST, names: set[str]) -> set[str]:

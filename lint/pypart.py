@@ -94,10 +94,15 @@ class PromptPart:
                     if not depth and (
                         ws & PROMPT_WORDS or self.prompt_scope(cur) or self._sent_to_prompt(cur, t)
                     ):
-                        if isinstance(t, ast.Name | ast.Attribute) and user_turn(
+                        roles = (
                             self.target_roles(cur, t)
-                        ):
+                            if isinstance(t, ast.Name | ast.Attribute)
+                            else set()
+                        )
+                        if user_turn(roles):
                             return "user"
+                        if "system" in roles:
+                            return "system"  # sent as the system message: its name says less
                         name = ast.unparse(t).replace(".", "_")
                         if user_side(name) or system_partner(name, self.assigns):
                             return "user"

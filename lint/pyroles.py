@@ -151,17 +151,24 @@ LLM_WORDS = frozenset(["llm", "llms", "lm", "model", "chat"])
 MODEL_NOUNS = LLM_WORDS - {"chat"}  # `format_chat(x)` formats; `chat_model(x)` is the model
 
 
-def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
+def single_prompt_call(call: ast.Call, arg: ast.AST, models: frozenset[str] = frozenset()) -> bool:
     """`arg` is the one text a chat model or LLM is called with (`self.llm.astream(prompt)`,
     `model.ainvoke(input_message)`, or the model object called itself: `llm(prompt)`,
-    `self.llm(prompt, stop=["Observation:"])`), not a message list or a chain's input dict."""
+    `self.llm(prompt, stop=["Observation:"])`), not a message list or a chain's input dict.
+    `models`: the names the module binds to a chat model (kvscope.lint.pysinks.chat_models:
+    `claude_3_5_sonnet = ChatAnthropic(...)`), whatever they say."""
     if call.args[:1] != [arg] or isinstance(arg, ast.List | ast.Tuple | ast.Dict | ast.ListComp):
         return False
     func = call.func
     if len(call.args) > 1 and not _run_config(call):
         return False
     if isinstance(func, ast.Attribute) and func.attr in PROMPT_METHODS:
-        recv = dotted(func)[0] or ""
+        base = func.value
+        while _derived_model(base):  # `llm.with_structured_output(Reflection).invoke(p)`
+            base = base.func.value
+        recv = ast.unparse(base) if isinstance(base, ast.Name | ast.Attribute) else ""
+        if recv in models:
+            return True
         return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)
     if isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and on_self(func)):
         # the model object itself (`self.llm(prompt)`, `chat_model(text)`; not `format_chat`)
@@ -169,6 +176,18 @@ def single_prompt_call(call: ast.Call, arg: ast.AST) -> bool:
         parts = name_parts(name)
         return name == "chat" or (bool(parts) and parts[-1].lower() in MODEL_NOUNS)
     return False
+
+
+# A model's methods that return the model, configured (`llm.with_structured_output(Schema)`).
+MODEL_DERIVED = frozenset(["with_structured_output", "bind_tools", "with_retry", "with_config"])
+
+
+def _derived_model(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in MODEL_DERIVED
+    )
 
 
 def _run_config(call: ast.Call) -> bool:

@@ -29,6 +29,7 @@ from kvscope.lint import pycallees
 from kvscope.lint.pyadk import INSTRUCTION_KWARGS, imports_adk
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import (
+    MODEL_DERIVED,
     call_role,
     dict_role,
     last_message,
@@ -48,6 +49,10 @@ SYSTEM_KWARGS = {
 }
 TEMPLATE_KWARGS = {"prompt", "template"}
 # What a builder object's methods return is the text built from its template.
+# LlamaIndex's response synthesizers and query engines render these prompt objects into the
+# one user message of each model call (`get_response_synthesizer(text_qa_template=qa_prompt)`,
+# `index.as_query_engine(refine_template=...)`).
+SYNTHESIS_TEMPLATES = {"text_qa_template", "refine_template", "summary_template", "simple_template"}
 RENDER_METHODS = {
     "run",
     "run_async",
@@ -82,6 +87,7 @@ class Sinks:
         self._memo: dict[Key, tuple[int, frozenset[str]]] = {}
         self._active: set[Key] = set()
         self._adk: bool | None = None
+        self._models: frozenset[str] | None = None
 
     @property
     def names(self) -> dict[str, list[ast.Name]]:
@@ -94,6 +100,28 @@ class Sinks:
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                     self._attrs.setdefault(node.attr, []).append(node)
         return self._names
+
+    @property
+    def chat_models(self) -> frozenset[str]:
+        """The names the module binds to a chat model: `llm = ChatAnthropic(...)`,
+        `init_chat_model(...)`, and what `.with_structured_output(...)` / `.bind_tools(...)`
+        of one returns."""
+        if self._models is None:
+            found: set[str] = set()
+            binds = [
+                (n.targets[0].id, n.value)
+                for n in ast.walk(self.tree)
+                if isinstance(n, ast.Assign)
+                and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name)
+                and isinstance(n.value, ast.Call)
+            ]
+            for _ in range(2):  # a model, then what is derived from it
+                for name, value in binds:
+                    if _builds_model(value.func, found):
+                        found.add(name)
+            self._models = frozenset(found)
+        return self._models
 
     @property
     def adk(self) -> bool:
@@ -212,7 +240,7 @@ class Sinks:
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 if role := call_role(cur):
                     return {role}
-                if single_prompt_call(cur, child):
+                if single_prompt_call(cur, child, self.chat_models):
                     return {"user"}  # `llm.complete(prompt)`: sent as the one user message
                 if cur.args[:1] == [child] and _beside_system(cur):
                     return {"user"}  # `adapter.prompt(prompt, system_prompt=s)`: the other side
@@ -249,6 +277,8 @@ class Sinks:
             return {"user"}  # `prompt | llm`: the pipe renders it to the model's one message
         if isinstance(cur, ast.keyword) and cur.arg == "prompt" and self._llm_chain(outer):
             return {"user"}  # `LLMChain(llm=llm, prompt=p)`: the rendered text is the one message
+        if isinstance(cur, ast.keyword) and cur.arg in SYNTHESIS_TEMPLATES:
+            return {"user"}  # LlamaIndex: `get_response_synthesizer(text_qa_template=p)`
         return set()  # passed on, read for its fields: not followed
 
     def _callee(self, call: ast.Call, arg: ast.AST, hops: int) -> set[str]:
@@ -418,4 +448,15 @@ def _generates(call: ast.AST) -> bool:
         isinstance(call, ast.Call)
         and isinstance(call.func, ast.Attribute)
         and call.func.attr.startswith("generate_content")
+    )
+
+
+def _builds_model(func: ast.AST, models: set[str]) -> bool:
+    """`ChatAnthropic`, `langchain_openai.ChatOpenAI`, `init_chat_model`, or a method of a
+    model that returns one (`llm.with_structured_output`)."""
+    recv, name = dotted(func)
+    if name in MODEL_DERIVED:
+        return recv in models
+    return name == "init_chat_model" or (
+        name.startswith("Chat") and name[4:5].isupper() and not name.endswith("Template")
     )

@@ -136,7 +136,23 @@ def fixed_per_deploy(scan: Scan, node: ast.If | ast.IfExp) -> bool:
         return True  # `for field in fields: if field == "Examples"` / `tmpl["role"] == "system"`
     if _dedupes(node):
         return True
+    if any(_role_test(sub) for sub in ast.walk(test)):
+        return True  # `if messages[-1]["role"] == "user": prompt += "A: "`: the transcript's form
     return all(_fixed_name(scan, n, node, frozenset()) for n in names)
+
+
+def _role_test(node: ast.AST) -> bool:
+    """`msg["role"] == "user"`, `m.role in ("assistant", "tool")`: which turn a message is, a
+    question of the transcript's shape, not of what the system prompt says."""
+    if not isinstance(node, ast.Compare) or not all(
+        isinstance(c, ast.Constant | ast.Tuple | ast.List | ast.Set) for c in node.comparators
+    ):
+        return False
+    left = node.left
+    if isinstance(left, ast.Subscript):
+        key = left.slice
+        return isinstance(key, ast.Constant) and key.value == "role"
+    return isinstance(left, ast.Attribute) and left.attr == "role"
 
 
 # Builtins that read an object without making data of their own (and `os`, the environment).

@@ -604,6 +604,8 @@ def classify_name(identifier: str) -> str | None:
         return None  # `date_format`, `time_window`; but `todayLabel` is today's date, written
     if ws & TIME_WORDS:
         return "time"
+    if len(parts) >= 2 and parts[0].lower() in LIMIT_HEADS and not ws & ID_WORDS:
+        return None  # `max_search_queries`: a limit the deploy sets, not the queries
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
         return "id"
     if ws & NOT_THE_USER:

@@ -259,12 +259,18 @@ def placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[st
         return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
     for v, call, at in mine:
         kind = fill_kind(at, v)
-        if kind and at.prompt_part(call) in CACHEABLE:
+        if kind and (_renders_messages(call) or at.prompt_part(call) in CACHEABLE):
             module = "" if at is scan else f"{Path(at.path).name} "
             where = f"`{ast.unparse(v)[:50]}`, {module}line {v.lineno}"
             return kind, f"placeholder `{shown}` is filled with {WHAT[kind]} ({where})"
     kind = classify_expr(expr)
     return kind, f"placeholder `{shown}` puts {WHAT.get(kind or '', '')} into the prompt"
+
+
+def _renders_messages(call: ast.Call) -> bool:
+    """`chat_template.format_messages(...)`: the messages it renders carry their own roles, so
+    the template's role decides, not where the rendered list goes."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "format_messages"
 
 
 def fill_kind(scan: Scan, value: ast.AST) -> str | None:

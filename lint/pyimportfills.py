@@ -18,7 +18,7 @@ import ast
 import functools
 from pathlib import Path
 
-FORMAT_METHODS = frozenset(["format", "format_map"])
+FORMAT_METHODS = frozenset(["format", "format_map", "format_messages", "format_prompt"])
 
 
 def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, object]]:
@@ -32,16 +32,35 @@ def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, ob
     from kvscope.lint.pyimporters import importer_reads
 
     out = []
-    for target in stmt.targets:
-        if not isinstance(target, ast.Name):
-            continue
-        for read in importer_reads(scan.path, target.id):
+    names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+    for name in [*names, *holders(scan, names)]:
+        for read in importer_reads(scan.path, name):
             call = _format_call(read.parents, read.node)
             where = module_scan(read.module, read.sinks.tree) if call is not None else None
             if where is None:
                 continue
             out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
     return out
+
+
+def holders(scan, names: list[str]) -> list[str]:
+    """The module's top-level prompt objects built from the constants `names` (two steps:
+    `message_templates = [ChatMessage(content=INSTRUCTION, role=MessageRole.SYSTEM)]`, then
+    `chat_template = ChatPromptTemplate(message_templates=message_templates)`): rendering one
+    of them (`chat_template.format_messages(code_name=...)`) fills the constant too."""
+    found: list[str] = []
+    wanted = set(names)
+    for _ in range(2):
+        for stmt in scan.tree.body:
+            if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+                continue
+            target = stmt.targets[0]
+            if not isinstance(target, ast.Name) or target.id in wanted:
+                continue
+            if any(isinstance(n, ast.Name) and n.id in wanted for n in ast.walk(stmt.value)):
+                wanted.add(target.id)
+                found.append(target.id)
+    return found
 
 
 def _format_call(parents: dict, node: ast.AST) -> ast.Call | None:

@@ -39,7 +39,25 @@ def sent_verbatim(scan, node: ast.Constant) -> bool:
     reads = [n for n in scan.uses.get(name, ()) if isinstance(n, ast.Name)]
     if not all(verbatim_content(scan.parents, r) for r in reads):
         return False
+    if _templated(scan, name):
+        return False  # its message is one of a prompt template's, which renders it
     use = importer_use(scan.path, name) if scan.path is not None else None
     if use is None:
         return bool(reads)
     return use.verbatim
+
+
+def _templated(scan, name: str) -> bool:
+    """A top-level prompt template object is built from the messages holding `name`
+    (`ChatPromptTemplate(message_templates=[ChatMessage(content=NAME, ...)])`)."""
+    from kvscope.lint.pyflow import dotted
+    from kvscope.lint.pyimportfills import holders
+    from kvscope.lint.pyroles import prompt_wrapper
+
+    held = set(holders(scan, [name]))
+    for stmt in scan.tree.body:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+            targets = {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+            if targets & held and prompt_wrapper(dotted(stmt.value.func)[1]):
+                return True
+    return False

@@ -17,6 +17,7 @@ starts with the role (`SystemMessage`, `HumanMessage`, `AIMessage`). Every role 
 from __future__ import annotations
 
 import ast
+import itertools
 
 from kvscope.lint.names import name_parts
 from kvscope.lint.pyflow import dotted
@@ -126,6 +127,17 @@ def call_role(call: ast.Call) -> str | None:
         parts = name_parts(name)  # the class of `HumanMessagePromptTemplate.from_template`
         if "Message" in parts[1:] and parts[0].lower() in ROLE_WORDS:
             return ROLE_WORDS[parts[0].lower()]  # `AIMessage`, `ToolMessage`, `DeveloperMessage`
+    return _adds_message(attr)
+
+
+def _adds_message(name: str) -> str | None:
+    """A function named for the message of a role it adds its text to: LangChain's
+    `history.add_user_message(text)`, `thread.add_system_message_async(prompt)`,
+    `appendUserMessage(text)` (a role word and `message` after the verb)."""
+    parts = [p.lower() for p in name_parts(name)]
+    for word, then in itertools.pairwise(parts[1:]):
+        if word in ROLE_WORDS and then in {"message", "msg"}:
+            return ROLE_WORDS[word]
     return None
 
 

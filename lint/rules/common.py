@@ -92,6 +92,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
         catalogue = set() if doc.chat_template else _catalogue_items(seg.text, loops)
         phs = list(placeholders(seg.text, doc.syntax))
         speakers = _speaker_labels(seg.text, phs)
+        reported: set[int] = set()  # the placeholders reported on their own
         for ph in phs:
             if ph.expr in speakers:
                 continue  # `{{$user}}Hi` / `{{$bot}}Hello`: who speaks, fixed per deploy
@@ -133,6 +134,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"placeholder `{shown[:60]}`{fills} puts {WHAT[kind]} into the {where}: "
                 f"{ADVICE[kind]}"
             )
+            reported.add(ph.start)
             yield i, _at(seg, ph.start, ph.end, KIND_CODES[kind], msg)
         verdicts: list[tuple[re.Match, str | None]] = []
         for m in loops:
@@ -152,8 +154,12 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 yield i, _at(seg, m.start(), m.end(), KIND_CODES[kind], msg)
                 code = quiet_spans(seg.text)[1] if code is None else code
                 for ph in loop_items(seg.text, m):
-                    if classify_expr(ph.expr) is not None:
+                    if ph.start in reported:
+                        continue  # reported on its own above
+                    if classify_expr(ph.expr) is not None and not item_card_field(seg.text, ph):
                         continue  # judged by its own name above
+                    # `description: {{ item.description }}` of a per-request loop: the card
+                    # of an item the request brings is the request's
                     if shown_not_rendered(seg.text, ph, syntax or "jinja", code):
                         continue
                     shown = seg.text[ph.start : ph.end]

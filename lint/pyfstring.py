@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.patterns import classify_expr, placeholders, volatile_literals
-from kvscope.lint.pygrow import appended_around, around, fragment, joined_around
+from kvscope.lint.pygrow import appended_around, around, fragment, joined_around, schema_around
 from kvscope.lint.pyhistory import past_history
 from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import CACHEABLE, KIND_CODES, Scan, constant_name
@@ -35,6 +35,8 @@ def fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
     found = _fstring_problems(scan, node, part)
     # `system += "..."` later, the other items of a joined list: lost after the value too
     found = around(around(found, *joined_around(scan, node)), *appended_around(scan, node))
+    if part == "tools":  # the later definitions of a literal schema follow it too
+        found = around(found, *schema_around(scan, node))
     if fragment(scan, node):  # what follows it is not in this file: no floor
         found = (p._replace(fragment=True) for p in found)
     yield from past_history(scan, node, found)

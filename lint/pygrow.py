@@ -116,6 +116,21 @@ def joined_around(scan, node: ast.AST) -> tuple[str, str]:
     return before, after
 
 
+def schema_around(scan, node: ast.AST) -> tuple[str, str]:
+    """(before, after): the rest of the literal tool definitions a string stands in (the
+    `"description"` of `{"name": ..., "description": f"... Today is {date}",
+    "parameters": {...}}`, in the list `get_spec()` returns); values stand as their code.
+    Engines send every later definition, the system prompt and the conversation after it."""
+    outer, cur = node, scan.parents.get(node)
+    while isinstance(cur, ast.Dict | ast.List | ast.Tuple):
+        outer, cur = cur, scan.parents.get(cur)
+    if outer is node:
+        return "", ""
+    whole, own = ast.unparse(outer), ast.unparse(node)
+    at = whole.find(own)
+    return ("", "") if at < 0 else (whole[:at], whole[at + len(own) :])
+
+
 def around(problems, before: str, after: str):
     """`problems` costed on the whole text: `before` and `after` put around each one's."""
     for p in problems:

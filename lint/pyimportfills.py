@@ -9,7 +9,10 @@ value shows what it is: a clock, an id, this run's state (`state.completed_notes
 node), or a setting (`configurable.max_search_queries`, a constant). Each `NAME.format(k=v)` /
 `module.NAME.format(k=v)` of the importing modules (kvscope.lint.pyimporters.importer_reads) is
 read with that module's own scan (kvscope.lint.pyscan), so the evidence is judged where it is:
-kvscope.lint.pyfill.placeholder_kind takes these fills beside the file's own.
+kvscope.lint.pyfill.placeholder_kind takes these fills beside the file's own. A constant that
+is the default of a configuration field (`system_prompt: str = field(default=prompts.
+SYSTEM_PROMPT)`, LangGraph's templates) is filled where that field is formatted
+(`configuration.system_prompt.format(system_time=...)`, in any module of the project).
 """
 
 from __future__ import annotations
@@ -35,11 +38,50 @@ def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, ob
     names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
     for name in [*names, *holders(scan, names)]:
         for read in importer_reads(scan.path, name):
-            call = _format_call(read.parents, read.node)
-            where = module_scan(read.module, read.sinks.tree) if call is not None else None
-            if where is None:
-                continue
-            out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
+            calls = [(read.module, read.sinks.tree, _format_call(read.parents, read.node))]
+            if calls[0][2] is None and (attr := field_named(read.parents, read.node)):
+                calls = field_formats(read.module, attr)
+            for module, tree, call in calls:
+                where = module_scan(module, tree) if call is not None else None
+                if where is not None:
+                    out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
+    return out
+
+
+def field_named(parents: dict, node: ast.AST) -> str | None:
+    """The attribute a class declares with `node` as its default: `general_system_prompt` of
+    `general_system_prompt: str = field(default=prompts.GENERAL_SYSTEM_PROMPT)` (a dataclass
+    or pydantic field, or a plain `NAME: str = prompts.X`) in a configuration class."""
+    cur = parents.get(node)
+    if isinstance(cur, ast.keyword) and cur.arg == "default":
+        cur = parents.get(parents.get(cur))  # `field(default=...)` / `Field(default=...)`
+    if not isinstance(cur, ast.AnnAssign | ast.Assign):
+        return None
+    targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+        return None
+    return targets[0].id if isinstance(parents.get(cur), ast.ClassDef) else None
+
+
+def field_formats(module: Path, attr: str) -> list[tuple[Path, ast.Module, ast.Call]]:
+    """The `.format(...)` calls on the attribute `attr` (`configuration.general_system_prompt
+    .format(logic=state.router["logic"])`) in the project's modules: how the field's default,
+    the prompt, is filled."""
+    from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+
+    folder = project_folder(module)
+    if folder is None or len(attr) < 6:
+        return []
+    out = []
+    for path in mentioning(folder, attr):
+        got = None if test_module(path) else parsed(path)
+        if got is None:
+            continue
+        sinks, parents = got
+        for node in sinks.attrs.get(attr, ()):
+            call = _format_call(parents, node)
+            if call is not None:
+                out.append((path, sinks.tree, call))
     return out
 
 

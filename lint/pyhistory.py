@@ -8,7 +8,9 @@ the messages after it are the conversation so far: a value that changes on every
 each later turn re-read that whole history after a changed prefix. This module finds, for the
 text of a module, a system message built from it whose list goes on with messages the code does
 not write out: `[system] + history`, `[system, *history]`, or a list bound to a name that is
-then `.extend(history)`-ed or `+= history`-ed. A list literal of further messages (`[system,
+then `.extend(history)`-ed or `+= history`-ed; the text may be bound to a local first and handed
+to a helper of the module that builds the message (`get_llm_response(history, system_text)`).
+A list literal of further messages (`[system,
 HumanMessage(q)]`) is the request's own turn, not a history.
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator
 
+from kvscope.lint import pycallees
 from kvscope.lint.findings import Problem
 from kvscope.lint.pyreport import advice
 from kvscope.lint.pyroles import call_role, dict_role
@@ -48,7 +51,7 @@ def past_history(scan, node: ast.AST, problems: Iterable[Problem]) -> Iterator[P
 def history_after(scan, node: ast.AST) -> tuple[str, int] | None:
     """(what, line) of the messages sent after the system message built from the string
     expression `node` (or from the module constant it is bound to), or None."""
-    for use in reads_of(scan, node):
+    for use in _passed_on(scan, reads_of(scan, node)):
         message = _message(scan.parents, use)
         if message is None:
             continue
@@ -70,6 +73,32 @@ def reads_of(scan, node: ast.AST) -> list[ast.AST]:
             if isinstance(t, ast.Name):
                 reads += [u for u in scan.uses.get(t.id, []) if isinstance(u, ast.Name)]
     return reads
+
+
+def _passed_on(scan, reads: list[ast.AST]) -> list[ast.AST]:
+    """`reads`, the reads of the local name the text is bound to (`content = (f"..." f"...")`),
+    and, where one is an argument of a function of this module (`get_llm_response(history,
+    content)`), the reads of the parameter that receives it there (one call deep)."""
+    out = list(reads)
+    for read in reads:
+        stmt = scan.parents.get(read)
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.value is read:
+            target = stmt.targets[0]
+            if isinstance(target, ast.Name) and _scope(scan.parents, stmt) is not None:
+                out += [n for n in _local_reads(scan, stmt, target.id) if n not in out]
+    for read in list(out):
+        call = scan.parents.get(read)
+        if not isinstance(call, ast.Call) or read not in call.args:
+            continue
+        found = pycallees.local_function(scan.tree, scan.parents, call)
+        param = pycallees.parameter(found[0], call, read, found[1]) if found else None
+        if param is not None:
+            out += [
+                n
+                for n in ast.walk(found[0])
+                if isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Load)
+            ]
+    return out
 
 
 def _message(parents: dict, node: ast.AST) -> ast.AST | None:

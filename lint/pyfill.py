@@ -14,6 +14,7 @@ from pathlib import Path
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, placeholders
+from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyreport import WHAT, problem
 from kvscope.lint.pyrun import reads, request_names
 from kvscope.lint.pyscan import CACHEABLE, Scan
@@ -270,7 +271,10 @@ def placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[st
 def _renders_messages(call: ast.Call) -> bool:
     """`chat_template.format_messages(...)`: the messages it renders carry their own roles, so
     the template's role decides, not where the rendered list goes."""
-    return isinstance(call.func, ast.Attribute) and call.func.attr == "format_messages"
+    return isinstance(call.func, ast.Attribute) and call.func.attr in {
+        "format_messages",
+        *INVOKE_METHODS,  # `chain.ainvoke({...})` of a prompt built from messages
+    }
 
 
 def fill_kind(scan: Scan, value: ast.AST) -> str | None:
@@ -301,7 +305,71 @@ def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
                 for kw in call.keywords:
                     if kw.arg:
                         scan._fills.setdefault(t, []).append((kw.arg, kw.value, call))
+        for call, inputs in _invoke_calls(scan):
+            for t in chain_texts(scan, call.func.value):
+                for key, value in inputs:
+                    scan._fills.setdefault(t, []).append((key, value, call))
     return scan._fills.get(text, [])
+
+
+INVOKE_METHODS = frozenset(["invoke", "ainvoke", "stream", "astream"])
+
+
+def _invoke_calls(scan: Scan) -> list[tuple[ast.Call, list[tuple[str, ast.AST]]]]:
+    """LangChain's fills: `chain.ainvoke({"input": q, "json_schema": request.jsonSchema})`, a
+    dict of the prompt's variables (keyed by literal strings) given to a runnable."""
+    out = []
+    for n in ast.walk(scan.tree):
+        if not (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in INVOKE_METHODS
+            and n.args
+            and isinstance(n.args[0], ast.Dict)
+        ):
+            continue
+        d = n.args[0]
+        inputs = [
+            (k.value, v)
+            for k, v in zip(d.keys, d.values, strict=True)
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+        ]
+        if inputs:
+            out.append((n, inputs))
+    return out
+
+
+def chain_texts(scan: Scan, node: ast.AST, depth: int = 0) -> list[str]:
+    """The literal texts of the prompt a runnable starts with: `UPDATE_CHAIN = (UPDATE_PROMPT |
+    model.with_structured_output(...)).with_config(...)`, `UPDATE_PROMPT =
+    ChatPromptTemplate.from_messages([("system", "..."), ("human", "{input}")])`; [] when it
+    is not known here."""
+    if depth > 4:
+        return []
+    while True:
+        if isinstance(node, ast.Call) and _prompt_call(node):
+            return [
+                c.value
+                for c in ast.walk(node)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            ]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            node = node.func.value  # `.with_config(...)`, `.with_retry()`: the same runnable
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            node = node.left  # `prompt | model | parser`: the prompt renders first
+        else:
+            break
+    values = _bound_values(scan, node)
+    return chain_texts(scan, values[0], depth + 1) if len(values) == 1 else []
+
+
+def _prompt_call(call: ast.Call) -> bool:
+    """`ChatPromptTemplate.from_messages(...)`, `PromptTemplate.from_template(...)`,
+    `ChatPromptTemplate([...])`: a prompt object built from literal messages."""
+    recv, name = dotted(call.func)
+    return name.endswith("PromptTemplate") or (
+        name in {"from_messages", "from_template"} and recv.endswith("PromptTemplate")
+    )
 
 
 def template_texts(scan: Scan, node: ast.AST, depth: int = 0) -> list[str]:

@@ -56,8 +56,43 @@ def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     (`messages`, `query`, `user_input`) and the locals computed from them
     (`knowledge = retrieve(messages)[-1]`)."""
     seeds = {p for p in params(fn) if classify_name(p) in {"request", "user"}}
-    seeds |= run_state(fn)
+    seeds |= run_state(fn) | route_inputs(fn)
     return derived(fn, seeds)
+
+
+ROUTE_METHODS = frozenset(["get", "post", "put", "patch", "delete", "websocket", "route"])
+INJECTED = frozenset(["Depends", "Security", "Inject", "Provide"])
+
+
+def route_inputs(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The parameters of a web route's handler (`@router.post("")` / `@app.get("/x")` /
+    `@bp.route(...)`: FastAPI, Flask, Starlette): the request's body, path and query, sent
+    with each call (`request: SuggestExtractor`, then `request.jsonSchema`); not what the
+    framework injects (`db = Depends(get_db)`) nor `self`."""
+    routed = any(
+        isinstance(d, ast.Call)
+        and isinstance(d.func, ast.Attribute)
+        and d.func.attr in ROUTE_METHODS
+        and isinstance(d.func.value, ast.Name | ast.Attribute)
+        for d in fn.decorator_list
+    )
+    if not routed:
+        return set()
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip(reversed(positional), reversed(args.defaults), strict=False))
+    defaults |= {a: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d}
+    out = set()
+    for a in (*positional, *args.kwonlyargs):
+        d = defaults.get(a)
+        injected = (
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Name | ast.Attribute)
+            and dotted_tail(d.func) in INJECTED
+        )
+        if a.arg not in {"self", "cls"} and not injected:
+            out.add(a.arg)
+    return out
 
 
 def run_state(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -305,7 +305,7 @@ def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
                 for kw in call.keywords:
                     if kw.arg:
                         scan._fills.setdefault(t, []).append((kw.arg, kw.value, call))
-        for call, inputs in _invoke_calls(scan):
+        for call, inputs in invoke_calls(scan):
             for t in chain_texts(scan, call.func.value):
                 for key, value in inputs:
                     scan._fills.setdefault(t, []).append((key, value, call))
@@ -315,7 +315,7 @@ def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
 INVOKE_METHODS = frozenset(["invoke", "ainvoke", "stream", "astream"])
 
 
-def _invoke_calls(scan: Scan) -> list[tuple[ast.Call, list[tuple[str, ast.AST]]]]:
+def invoke_calls(scan: Scan) -> list[tuple[ast.Call, list[tuple[str, ast.AST]]]]:
     """LangChain's fills: `chain.ainvoke({"input": q, "json_schema": request.jsonSchema})`, a
     dict of the prompt's variables (keyed by literal strings) given to a runnable."""
     out = []
@@ -339,31 +339,53 @@ def _invoke_calls(scan: Scan) -> list[tuple[ast.Call, list[tuple[str, ast.AST]]]
     return out
 
 
-def chain_texts(scan: Scan, node: ast.AST, depth: int = 0) -> list[str]:
+def chain_texts(scan: Scan, node: ast.AST) -> list[str]:
     """The literal texts of the prompt a runnable starts with: `UPDATE_CHAIN = (UPDATE_PROMPT |
     model.with_structured_output(...)).with_config(...)`, `UPDATE_PROMPT =
     ChatPromptTemplate.from_messages([("system", "..."), ("human", "{input}")])`; [] when it
     is not known here."""
-    if depth > 4:
+    root = chain_root(scan, node)
+    if root is None:
         return []
-    while True:
-        if isinstance(node, ast.Call) and _prompt_call(node):
-            return [
-                c.value
-                for c in ast.walk(node)
-                if isinstance(c, ast.Constant) and isinstance(c.value, str)
-            ]
+    return [
+        c.value for c in ast.walk(root) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+    ]
+
+
+def chain_root(scan: Scan, node: ast.AST, depth: int = 0) -> ast.Call | None:
+    """The prompt object (`ChatPromptTemplate.from_messages([...])`) a runnable expression
+    starts with, through names it is bound to (in the same function first) and pipes."""
+    while depth <= 4:
+        if isinstance(node, ast.Call) and prompt_call(node):
+            return node
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             node = node.func.value  # `.with_config(...)`, `.with_retry()`: the same runnable
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             node = node.left  # `prompt | model | parser`: the prompt renders first
         else:
-            break
-    values = _bound_values(scan, node)
-    return chain_texts(scan, values[0], depth + 1) if len(values) == 1 else []
+            values = _local_values(scan, node) or _bound_values(scan, node)
+            if len(values) != 1:
+                return None
+            node, depth = values[0], depth + 1
+    return None
 
 
-def _prompt_call(call: ast.Call) -> bool:
+def _local_values(scan: Scan, node: ast.AST) -> list[ast.AST]:
+    """The values a name is assigned in the function it is read in."""
+    fn = scan.function_of(node) if isinstance(node, ast.Name) else None
+    if fn is None:
+        return []
+    return [
+        a.value
+        for a in ast.walk(fn)
+        if isinstance(a, ast.Assign)
+        and len(a.targets) == 1
+        and isinstance(a.targets[0], ast.Name)
+        and a.targets[0].id == node.id
+    ]
+
+
+def prompt_call(call: ast.Call) -> bool:
     """`ChatPromptTemplate.from_messages(...)`, `PromptTemplate.from_template(...)`,
     `ChatPromptTemplate([...])`: a prompt object built from literal messages."""
     recv, name = dotted(call.func)

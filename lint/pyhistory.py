@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from kvscope.lint import pycallees
 from kvscope.lint.findings import Problem
+from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyreport import advice
 from kvscope.lint.pyroles import call_role, dict_role
 
@@ -33,25 +35,35 @@ PER_REQUEST = advice("request")
 def past_history(scan, node: ast.AST, problems: Iterable[Problem]) -> Iterator[Problem]:
     """`problems` of the text `node`, where a per-request value whose system message the
     conversation follows gets no floor, and says so."""
-    found: tuple[str, int] | tuple[()] | None = None  # looked up on the first that needs it
+    found: tuple[str, str] | tuple[()] | None = None  # looked up on the first that needs it
     for p in problems:
         if not p.fragment and p.message.endswith(PER_REQUEST):
             if found is None:
                 found = history_after(scan, node) or ()
             if found:
-                what, line = found
+                what, where = found
                 note = (
-                    f". The conversation (`{what}`, line {line}) is sent after this system "
+                    f". The conversation (`{what}`, {where}) is sent after this system "
                     "message: every later turn re-reads it after a changed prefix"
                 )
                 p = p._replace(fragment=True, message=p.message + note)
         yield p
 
 
-def history_after(scan, node: ast.AST) -> tuple[str, int] | None:
-    """(what, line) of the messages sent after the system message built from the string
+def history_after(scan, node: ast.AST) -> tuple[str, str] | None:
+    """(what, where) of the messages sent after the system message built from the string
     expression `node` (or from the module constant it is bound to), or None."""
-    for use in _passed_on(scan, reads_of(scan, node)):
+    found = _in_module(scan, _passed_on(scan, reads_of(scan, node)))
+    if found is None:
+        for other, reads in _elsewhere(scan, node):
+            found = _in_module(other, reads)
+            if found is not None:
+                return (found[0], f"{Path(other.path).name} {found[1]}")
+    return found
+
+
+def _in_module(scan, reads: list[ast.AST]) -> tuple[str, str] | None:
+    for use in reads:
         message = _message(scan.parents, use)
         if message is None:
             continue
@@ -60,6 +72,37 @@ def history_after(scan, node: ast.AST) -> tuple[str, int] | None:
             if found is not None:
                 return found
     return None
+
+
+def _elsewhere(scan, node: ast.AST) -> list[tuple[object, list[ast.AST]]]:
+    """(scan of another module, its reads) of the top-level constant `node` is bound to, in
+    the project's modules that import it, or that read the configuration field it is the
+    default of (`("system", configuration.response_system_prompt)`)."""
+    stmt = scan.parents.get(node)
+    if scan.path is None or not isinstance(stmt, ast.Assign) or stmt.value is not node:
+        return []
+    if scan.parents.get(stmt) is not scan.tree:
+        return []
+    from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+    from kvscope.lint.pyimporters import importer_reads
+    from kvscope.lint.pyimportfills import field_named, module_scan
+
+    out = []
+    for t in stmt.targets:
+        for read in importer_reads(scan.path, t.id) if isinstance(t, ast.Name) else ():
+            attr = field_named(read.parents, read.node)
+            other = module_scan(read.module, read.sinks.tree)
+            if attr is None and other is not None:
+                out.append((other, [read.node]))
+                continue
+            folder = project_folder(read.module) if attr and len(attr) >= 6 else None
+            for path in mentioning(folder, attr) if folder is not None else ():
+                got = None if test_module(path) else parsed(path)
+                if got is not None and got[0].attrs.get(attr):
+                    other = module_scan(path, got[0].tree)
+                    if other is not None:
+                        out.append((other, list(got[0].attrs[attr])))
+    return out
 
 
 def reads_of(scan, node: ast.AST) -> list[ast.AST]:
@@ -121,9 +164,27 @@ def _message(parents: dict, node: ast.AST) -> ast.AST | None:
             return parent if call_role(parent) == "system" else None
         elif isinstance(parent, ast.Dict) and cur in parent.values:
             return parent if dict_role(parent) == "system" else None
+        elif isinstance(parent, ast.Tuple) and parent.elts[1:2] == [cur]:
+            return parent if _role_tuple(parent) == "system" else None  # `("system", text)`
         else:
             return None
     return None
+
+
+def _role_tuple(node: ast.Tuple) -> str | None:
+    """The role of a LangChain message tuple: `("system", text)`, `("placeholder", "{x}")`."""
+    first = node.elts[0] if len(node.elts) == 2 else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return None
+
+
+def _history_item(node: ast.AST) -> bool:
+    """A list item that stands for the conversation so far: LangChain's `("placeholder",
+    "{messages}")` or `MessagesPlaceholder("history")`."""
+    if isinstance(node, ast.Tuple):
+        return _role_tuple(node) == "placeholder"
+    return isinstance(node, ast.Call) and dotted(node.func)[1] == "MessagesPlaceholder"
 
 
 def _bound_copies(scan, message: ast.AST) -> list[ast.AST]:
@@ -155,13 +216,15 @@ def _scope(parents: dict, node: ast.AST) -> ast.AST | None:
     return cur
 
 
-def _followed(scan, msg: ast.AST) -> tuple[str, int] | None:
+def _followed(scan, msg: ast.AST) -> tuple[str, str] | None:
     seq = scan.parents.get(msg)
     if not isinstance(seq, ast.List | ast.Tuple) or msg not in seq.elts:
         return None
     for later in seq.elts[seq.elts.index(msg) + 1 :]:
         if isinstance(later, ast.Starred):
             return _what(later.value)  # `[system, *history]`
+        if _history_item(later):
+            return _what(later)  # `[("system", text), ("placeholder", "{messages}")]`
     outer = scan.parents.get(seq)
     if isinstance(outer, ast.BinOp) and isinstance(outer.op, ast.Add) and outer.left is seq:
         if not isinstance(outer.right, ast.List | ast.Tuple):
@@ -174,7 +237,7 @@ def _followed(scan, msg: ast.AST) -> tuple[str, int] | None:
     return None
 
 
-def _grown(scan, stmt: ast.stmt, name: str) -> tuple[str, int] | None:
+def _grown(scan, stmt: ast.stmt, name: str) -> tuple[str, str] | None:
     """`messages = [system]` then `messages.extend(history)` or `messages += history`."""
     scope = _scope(scan.parents, stmt)
     if scope is None:
@@ -196,5 +259,5 @@ def _named(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
-def _what(node: ast.AST) -> tuple[str, int]:
-    return ast.unparse(node)[:40], node.lineno
+def _what(node: ast.AST) -> tuple[str, str]:
+    return ast.unparse(node)[:40], f"line {node.lineno}"

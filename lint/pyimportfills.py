@@ -38,13 +38,11 @@ def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, ob
     names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
     for name in [*names, *holders(scan, names)]:
         for read in importer_reads(scan.path, name):
-            calls = [(read.module, read.sinks.tree, _format_call(read.parents, read.node))]
-            if calls[0][2] is None and (attr := field_named(read.parents, read.node)):
-                calls = field_formats(read.module, attr)
-            for module, tree, call in calls:
-                where = module_scan(module, tree) if call is not None else None
-                if where is not None:
-                    out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
+            call = _format_call(read.parents, read.node)
+            if call is not None and (where := module_scan(read.module, read.sinks.tree)):
+                out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
+            elif call is None and (attr := field_named(read.parents, read.node)):
+                out += field_fills(read.module, attr)
     return out
 
 
@@ -63,11 +61,15 @@ def field_named(parents: dict, node: ast.AST) -> str | None:
     return targets[0].id if isinstance(parents.get(cur), ast.ClassDef) else None
 
 
-def field_formats(module: Path, attr: str) -> list[tuple[Path, ast.Module, ast.Call]]:
-    """The `.format(...)` calls on the attribute `attr` (`configuration.general_system_prompt
-    .format(logic=state.router["logic"])`) in the project's modules: how the field's default,
-    the prompt, is filled."""
+def field_fills(module: Path, attr: str) -> list[tuple[str, ast.AST, ast.Call, object]]:
+    """The fills the attribute `attr` gets in the project's modules: the keywords of a
+    `.format(...)` on it (`configuration.general_system_prompt.format(logic=...)`), or the
+    input dict of a prompt built from it and invoked (`prompt = ChatPromptTemplate
+    .from_messages([("system", configuration.response_system_prompt), ...])`, then
+    `prompt.ainvoke({"retrieved_docs": docs})`): how the field's default, the prompt, is
+    filled."""
     from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+    from kvscope.lint.pyfill import chain_root, invoke_calls
 
     folder = project_folder(module)
     if folder is None or len(attr) < 6:
@@ -78,11 +80,37 @@ def field_formats(module: Path, attr: str) -> list[tuple[Path, ast.Module, ast.C
         if got is None:
             continue
         sinks, parents = got
+        where = None
         for node in sinks.attrs.get(attr, ()):
             call = _format_call(parents, node)
+            prompt = None if call is not None else _prompt_of(parents, node)
+            if call is None and prompt is None:
+                continue
+            where = where or module_scan(path, sinks.tree)
+            if where is None:
+                break
             if call is not None:
-                out.append((path, sinks.tree, call))
+                out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
+                continue
+            for invoke, inputs in invoke_calls(where):
+                if chain_root(where, invoke.func.value) is prompt:
+                    out += [(key, value, invoke, where) for key, value in inputs]
     return out
+
+
+def _prompt_of(parents: dict, node: ast.AST) -> ast.Call | None:
+    """The prompt object a value is one message of: `ChatPromptTemplate.from_messages([
+    ("system", node), ...])` (three levels up at most)."""
+    from kvscope.lint.pyfill import prompt_call
+
+    cur = parents.get(node)
+    for _ in range(3):
+        if isinstance(cur, ast.Call) and prompt_call(cur):
+            return cur
+        if not isinstance(cur, ast.Tuple | ast.List):
+            return None
+        cur = parents.get(cur)
+    return cur if isinstance(cur, ast.Call) and prompt_call(cur) else None
 
 
 def holders(scan, names: list[str]) -> list[str]:

@@ -33,13 +33,14 @@ def _project_roles(doc: Document, path: Path) -> None:
 
 def _loaded_as_user(doc: Document, path: Path) -> None:
     """A template file named as the user turn (`agentic_user.txt`, `summarize_user_prompt.j2`,
-    kvscope.lint.templaterefs.named_user) or every load of which the project's code sends as
+    kvscope.lint.templaterefs.named_user), a Semantic Kernel `skprompt.txt` without message
+    markup (sent whole as the user message), or every load of which the project's code sends as
     the user turn (kvscope.lint.templaterefs.sent_as_user) is the user turn."""
-    from kvscope.lint.templaterefs import named_user, sent_as_user
+    from kvscope.lint.templaterefs import named_user, sent_as_user, sent_whole_as_user
 
     if not any(seg.part == "template" for seg in doc.segments):
         return
-    if named_user(path) or sent_as_user(path):
+    if named_user(path) or sent_whole_as_user(path, doc.source) or sent_as_user(path):
         for seg in doc.segments:
             if seg.part == "template":
                 seg.part = "user"

@@ -80,6 +80,16 @@ def named_user(template: Path) -> bool:
     return any(ws[-len(t) :] == t for t in _USER_TAILS)
 
 
+def sent_whole_as_user(template: Path, text: str) -> bool:
+    """A Semantic Kernel semantic function (`skprompt.txt`) with no message markup: SK sends
+    the whole rendered text as the one user message of the call (a prompt that marks its
+    `<message role="system">` sections is sent as those messages instead, kvscope.lint
+    .readers.messages)."""
+    from kvscope.lint.readers.messages import OPEN_RE
+
+    return template.name.lower() == "skprompt.txt" and OPEN_RE.search(text) is None
+
+
 def _key(name: str) -> str:
     """`workflow-copilot-user` for `workflow-copilot-user.j2` and for itself."""
     for suffix in TEMPLATE_SUFFIXES:

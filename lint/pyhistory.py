@@ -78,30 +78,20 @@ def _elsewhere(scan, node: ast.AST) -> list[tuple[object, list[ast.AST]]]:
     """(scan of another module, its reads) of the top-level constant `node` is bound to, in
     the project's modules that import it, or that read the configuration field it is the
     default of (`("system", configuration.response_system_prompt)`)."""
-    stmt = scan.parents.get(node)
-    if scan.path is None or not isinstance(stmt, ast.Assign) or stmt.value is not node:
-        return []
-    if scan.parents.get(stmt) is not scan.tree:
-        return []
-    from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
     from kvscope.lint.pyimporters import importer_reads
-    from kvscope.lint.pyimportfills import field_named, module_scan
+    from kvscope.lint.pyimportfills import constant_names, field_named, field_reads, module_scan
 
     out = []
-    for t in stmt.targets:
-        for read in importer_reads(scan.path, t.id) if isinstance(t, ast.Name) else ():
+    for name in constant_names(scan, node):
+        for read in importer_reads(scan.path, name):
             attr = field_named(read.parents, read.node)
-            other = module_scan(read.module, read.sinks.tree)
-            if attr is None and other is not None:
-                out.append((other, [read.node]))
+            if attr is None:
+                other = module_scan(read.module, read.sinks.tree)
+                out += [(other, [read.node])] if other is not None else []
                 continue
-            folder = project_folder(read.module) if attr and len(attr) >= 6 else None
-            for path in mentioning(folder, attr) if folder is not None else ():
-                got = None if test_module(path) else parsed(path)
-                if got is not None and got[0].attrs.get(attr):
-                    other = module_scan(path, got[0].tree)
-                    if other is not None:
-                        out.append((other, list(got[0].attrs[attr])))
+            for path, sinks, _ in field_reads(read.module, attr):
+                other = module_scan(path, sinks.tree)
+                out += [(other, list(sinks.attrs[attr]))] if other is not None else []
     return out
 
 

@@ -27,22 +27,45 @@ FORMAT_METHODS = frozenset(["format", "format_map", "format_messages", "format_p
 def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, object]]:
     """(placeholder, value, call, scan of its module) of every keyword of a `.format(...)` of
     the top-level constant `node` is the value of, in the modules importing it."""
-    stmt = scan.parents.get(node)
-    if scan.path is None or not isinstance(stmt, ast.Assign) or stmt.value is not node:
-        return []
-    if scan.parents.get(stmt) is not scan.tree:
-        return []
     from kvscope.lint.pyimporters import importer_reads
 
     out = []
-    names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
-    for name in [*names, *holders(scan, names)]:
+    names = constant_names(scan, node)
+    for name in [*names, *holders(scan, names)] if names else ():
         for read in importer_reads(scan.path, name):
             call = _format_call(read.parents, read.node)
             if call is not None and (where := module_scan(read.module, read.sinks.tree)):
                 out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
             elif call is None and (attr := field_named(read.parents, read.node)):
                 out += field_fills(read.module, attr)
+    return out
+
+
+def constant_names(scan, node: ast.AST) -> list[str]:
+    """The names of the top-level `NAME = <node>` of the module, or [] (no path, not at the
+    top level, not bound whole)."""
+    stmt = scan.parents.get(node)
+    if scan.path is None or not isinstance(stmt, ast.Assign) or stmt.value is not node:
+        return []
+    if scan.parents.get(stmt) is not scan.tree:
+        return []
+    return [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+
+
+def field_reads(module: Path, attr: str) -> list[tuple[Path, object, dict]]:
+    """(path, sinks, parents) of the project's modules (not tests) that read the attribute
+    `attr` of a configuration field declared in `module`; none for a short name, which would
+    find unrelated attributes."""
+    from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+
+    folder = project_folder(module)
+    if folder is None or len(attr) < 6:
+        return []
+    out = []
+    for path in mentioning(folder, attr):
+        got = None if test_module(path) else parsed(path)
+        if got is not None and got[0].attrs.get(attr):
+            out.append((path, *got))
     return out
 
 
@@ -68,18 +91,10 @@ def field_fills(module: Path, attr: str) -> list[tuple[str, ast.AST, ast.Call, o
     .from_messages([("system", configuration.response_system_prompt), ...])`, then
     `prompt.ainvoke({"retrieved_docs": docs})`): how the field's default, the prompt, is
     filled."""
-    from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
     from kvscope.lint.pyfill import chain_root, invoke_calls
 
-    folder = project_folder(module)
-    if folder is None or len(attr) < 6:
-        return []
     out = []
-    for path in mentioning(folder, attr):
-        got = None if test_module(path) else parsed(path)
-        if got is None:
-            continue
-        sinks, parents = got
+    for path, sinks, parents in field_reads(module, attr):
         where = None
         for node in sinks.attrs.get(attr, ()):
             call = _format_call(parents, node)

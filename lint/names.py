@@ -397,7 +397,8 @@ _KEY_LOOKUP_RE = re.compile(r"""\.get\(\s*['"](\w+)['"][^)]*\)|\[\s*['"](\w+)['"
 def _flag_owners_dropped(expr: str) -> str:
     """`state.has_frontend()` -> `has_frontend()`: a flag asked of an object (the project, the
     app) is a flag; the owner only counts when it reads as the user (`user.has_premium`). The
-    description or persona of the system or the agent (`system.persona`) is the deploy's."""
+    description, persona or instructions of the system, the agent or its team
+    (`system.persona`, `agent.instructions`) are the deploy's."""
 
     def drop(m: re.Match) -> str:
         *owners, attr = m.group().split(".")
@@ -407,7 +408,8 @@ def _flag_owners_dropped(expr: str) -> str:
             return attr
         head = name_parts(attr)[-1].lower() if name_parts(attr) else ""
         owned = words(attr).union(*(words(o) for o in owners))
-        if head in DESCRIBED_HEADS | {"persona", "identity"} and owned & OWN_WORDS:
+        groups = set().union(*(words(o) for o in owners)) & OWN_GROUPS
+        if head in OWN_ATTR_HEADS and (owned & OWN_WORDS or groups):
             return "DEPLOY_OWN"  # `system.persona`: the deploy's, read as a constant
         return m.group()
 
@@ -557,6 +559,11 @@ DEPLOY_OWNERS = frozenset(
     ]
 )
 DESCRIBED_HEADS = frozenset(["title", "titles", "description", "descriptions", "desc"])
+# What the deploy writes into its own agent's definition (`agent.instructions`, `team.description`,
+# `system.persona`); the agent's `id` and what it remembers are not among them.
+OWN_ATTR_HEADS = frozenset(["persona", "identity", "instructions", "instruction"]) | DESCRIBED_HEADS
+# A team of the deploy's agents (`team.instructions`), as an attribute's owner only.
+OWN_GROUPS = frozenset(["team"])
 REQUEST_BARE = frozenset(["prompt"])
 # What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
 # request, unlike the tool's own name or description.
@@ -683,7 +690,7 @@ def classify_expr(expr: str) -> str | None:
             continue  # `self.agent.company_name`, `system.persona`: the agent's, set with it
         if kind == "request" and (
             ident != idents[-1]
-            or (any(words(i) & NOT_THE_USER for i in idents) and not _product(ident))
+            or (any(words(i) & (NOT_THE_USER | OWN_GROUPS) for i in idents) and not _product(ident))
         ):
             continue  # `task.workspace_name`: the attribute says; `tool.description` is fixed
         if kind is not None:

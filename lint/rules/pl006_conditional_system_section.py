@@ -24,7 +24,8 @@ system message. Not reported: conditions fixed per deploy (feature flags such as
 `enable_memory`, `not disable_search`, `chart_tool_enabled`, a flag asked of an object such as
 `state.has_frontend()`, settings, constants, the environment, the served model such as
 `is_vlm`; limits, service addresses and the deploy's own descriptions and system prompt:
-`max_words`, `api_base_url`, `assistant_description`, `system_prompt is defined`; the rules
+`max_words`, `api_base_url`, `assistant_description`, `system_prompt is defined`, the
+instructions the deploy writes into its agent or team, `agent.instructions`; the rules
 the deploy gives its agent, `rulesets`, `rules`, not `user_rules`; Jinja tests
 such as `is defined` name no data), `if`s that only build the message list
 (`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`) or

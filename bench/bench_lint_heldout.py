@@ -117,6 +117,24 @@ def score(labels: list[dict], flags: dict[str, set[tuple[int, str]]]) -> dict:
     }
 
 
+def pooled(sets) -> dict:
+    """Every set's files as one: what a user linting code promptlint was not tuned on sees."""
+    keys = ("labelled_files", "clean_files", "clean_files_flagged", "right", "wrong")
+    total = {k: 0 for k in keys} | {"wrong_in_user_turn": 0}
+    earliest = {"found": 0, "false_early_alarm": 0, "missed": 0}
+    for s in sets:
+        for k in total:
+            total[k] += s[k]
+        for k in earliest:
+            earliest[k] += s["earliest"][k]
+    findings = total["right"] + total["wrong"]
+    return {
+        **total,
+        "earliest": earliest,
+        "line_precision": round(total["right"] / findings, 3) if findings else None,
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--min-blocks-at-stake", type=int, default=None, help="promptlint's floor")
@@ -131,6 +149,7 @@ def main(argv: list[str] | None = None) -> None:
             "repos": sorted({r["repo"] for r in labels}),
             **score(labels, flags),
         }
+    result["pooled"] = pooled(result["sets"].values())
     result["promptlint_wall_s"] = round(time.perf_counter() - start, 2)
     print(json.dumps(result))
 

@@ -65,3 +65,21 @@ def test_a_note_that_denies_the_user_turn_keeps_the_line_a_system_hazard():
     assert user_turn({"note": "added with stack.add_user_message; the user message"})
     assert not user_turn({"note": "sent as {'role': 'system'}, so it is not the user turn"})
     assert not user_turn({"note": "in the system message, never in a user message"})
+
+
+def test_the_pooled_figures_take_every_sets_files_together():
+    sys.path.insert(0, str(DATA.parents[1]))
+    from bench_lint_heldout import pooled, score
+
+    a = score(
+        [{"file": "a", "volatile": [{"line": 2, "note": "date"}], "lookalikes": []}],
+        {"a": {(2, "PL001"), (1, "PL003")}},
+    )
+    b = score(
+        [{"file": "b", "volatile": [], "lookalikes": []}],
+        {"b": {(4, "PL003")}},
+    )
+    both = pooled([a, b])
+    assert (both["right"], both["wrong"], both["line_precision"]) == (1, 2, 0.333)
+    assert both["earliest"] == {"found": 0, "false_early_alarm": 1, "missed": 0}
+    assert (both["clean_files"], both["clean_files_flagged"]) == (1, 1)

@@ -125,13 +125,44 @@ def conditional_expr(scan: Scan, node: ast.IfExp) -> Iterator[Problem]:
         return  # `[last] if last.tool_calls else []`, `Builder(...) if x else None`: no text
     if _fallback(node):
         return  # `template if template else DEFAULT`: a value or its default, judged as a value
-    start, end = scan.span(node)
-    msg = (
-        f"this text depends on `{clip(ast.unparse(node.test), 60)}`: "
-        f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the last "
-        "user turn"
+    cond = clip(ast.unparse(node.test), 60)
+    read = _first_read_in_text(scan, node)
+    if read is None:
+        start, end = scan.span(node)
+        msg = f"this text depends on `{cond}`: "
+    else:  # `label = "company" if kind == "stock" else "asset"`, then f"...{label}-specific..."
+        start, end = scan.span(read)
+        msg = f"`{read.id}` (line {node.lineno}) is one text or another depending on `{cond}`: "
+    msg += f"{UNKNOWN_COST} Keep the system prompt fixed and put the variable part in the last "
+    yield Problem("PL006", start, end, msg + "user turn", None, None, None)
+
+
+def _first_read_in_text(scan: Scan, node: ast.IfExp) -> ast.Name | None:
+    """Where the text a conditional expression picks enters the prompt, when it is bound to a
+    local first (`label = "company" if kind == "stock" else "asset"`): the first read of that
+    local in system or template text of the same function. The prompt changes there, not where
+    the local is bound, which may be lines above the prompt."""
+    stmt = scan.parents.get(node)
+    if not (
+        isinstance(stmt, ast.Assign)
+        and stmt.value is node
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    ):
+        return None
+    name, scope = stmt.targets[0].id, scan.function_of(stmt) or scan.tree
+    reads = sorted(
+        (
+            n
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Load)
+            and (n.lineno, n.col_offset) > (stmt.lineno, stmt.col_offset)
+        ),
+        key=lambda n: (n.lineno, n.col_offset),
     )
-    yield Problem("PL006", start, end, msg, None, None, None)
+    return next((n for n in reads if scan.prompt_part(n) in {"system", "template"}), None)
 
 
 def _fallback(node: ast.IfExp) -> bool:

@@ -20,7 +20,9 @@ Detects: Jinja/Nunjucks `{% if %}`, Handlebars `{{#if}}`/`{{#unless}}` and Musta
 (`{{#flag}}`, `{{^flag}}`) in cacheable parts of prompt templates and in the partials they
 `{% include %}` (reported on the include line; not in chat templates, whose conditions are
 structural); in Python, `if ...: system_prompt += ...` or `.append(...)` of a
-system message. Not reported: conditions fixed per deploy (feature flags such as
+system message, and text a conditional expression picks (`label = "company" if kind ==
+"stock" else "asset"`, reported where the local enters the prompt, not where it is bound).
+Not reported: conditions fixed per deploy (feature flags such as
 `enable_memory`, `not disable_search`, `chart_tool_enabled`, a flag asked of an object such as
 `state.has_frontend()`, settings, constants, the environment, the served model such as
 `is_vlm`; limits, service addresses and the deploy's own descriptions and system prompt:

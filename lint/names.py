@@ -562,8 +562,9 @@ DESCRIBED_HEADS = frozenset(["title", "titles", "description", "descriptions", "
 # What the deploy writes into its own agent's definition (`agent.instructions`, `team.description`,
 # `system.persona`); the agent's `id` and what it remembers are not among them.
 OWN_ATTR_HEADS = frozenset(["persona", "identity", "instructions", "instruction"]) | DESCRIBED_HEADS
-# A team of the deploy's agents (`team.instructions`), as an attribute's owner only.
-OWN_GROUPS = frozenset(["team"])
+# A team of the deploy's agents, a skill installed for them (`team.instructions`,
+# `skill.description`), as an attribute's owner only: `skills_summary` says nothing of its order.
+OWN_GROUPS = frozenset(["team", "skill", "skills"])
 REQUEST_BARE = frozenset(["prompt"])
 # What a tool or an agent produced on this call (`tool_output`, `assistant_response`): per
 # request, unlike the tool's own name or description.

@@ -197,7 +197,25 @@ class Scan(PromptPart):
             return None
         if self.file_text(node):
             return None  # `task_description = read_prompt_md("tools/task/description.md")`
+        return self.named_kind(node)
+
+    def named_kind(self, node: ast.AST) -> str | None:
+        """What a value's name says it holds. A local that reads one field of an object is
+        named by that field and its owner (`name = skill.get("name")`: the skill's name, not
+        the user's)."""
+        fields = self.field_reads(node)
+        if fields:
+            return next((k for k in map(classify_expr, fields) if k is not None), None)
         return classify_expr(ast.unparse(node))
+
+    def field_reads(self, node: ast.AST) -> list[str]:
+        """`owner.field` for each binding of a local that reads one field of an object
+        (`name = skill.get("name")`, `description = (skill.get("description") or "").strip()`,
+        `title = doc["title"]`, `n = item.name`): the value is the owner's field, and the owner
+        says whose it is. Empty when any binding is something else."""
+        values = self.assigns.get(node.id, ()) if isinstance(node, ast.Name) else ()
+        fields = [_field_read(v) for v in values]
+        return fields if fields and all(fields) else []
 
     def file_text(self, node: ast.AST) -> bool:
         """`node` is a name every binding of which is text read from a file the code names
@@ -206,6 +224,44 @@ class Scan(PromptPart):
         the name says."""
         values = self.assigns.get(node.id, ()) if isinstance(node, ast.Name) else ()
         return bool(values) and all(_reads_named_file(v) for v in values)
+
+
+TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "title", "casefold"}
+
+
+def _field_read(value: ast.AST) -> str | None:
+    """`skill.name` for `skill.get("name")`, `skill["name"]`, `skill.name`, also defaulted
+    (`x.get("k") or ""`, `x.get("k", "")`) and tidied (`.strip()`, `.replace("\n", " ")`)."""
+    while True:
+        if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and value.values:
+            if not all(isinstance(v, ast.Constant) for v in value.values[1:]):
+                return None
+            value = value.values[0]
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in TIDY_METHODS
+            and all(isinstance(a, ast.Constant) for a in value.args)
+        ):
+            value = value.func.value
+        else:
+            break
+    owner = key = None
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and value.args
+        and all(isinstance(a, ast.Constant) for a in value.args)
+    ):
+        owner, key = value.func.value, value.args[0].value
+    elif isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
+        owner, key = value.value, value.slice.value
+    elif isinstance(value, ast.Attribute):
+        owner, key = value.value, value.attr
+    if not isinstance(owner, ast.Name) or not isinstance(key, str) or not key.isidentifier():
+        return None
+    return f"{owner.id}.{key}"
 
 
 FILE_RE = re.compile(r"[\w./-]*\.(?:md|txt|j2|jinja2?|ya?ml|prompt|tmpl|toml|hbs|mustache|xml)")

@@ -74,7 +74,7 @@ def hole_kind(
         and not scan.file_text(node)
         and not numeric_param(scan, node)
     ):
-        kind = classify_expr(ast.unparse(node))
+        kind = scan.named_kind(node)
         if kind is not None:  # unless what the loop variable iterates says otherwise
             shown = _iterated_as(scan, node)
             kind = classify_expr(shown) if shown is not None else None

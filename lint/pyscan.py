@@ -202,11 +202,17 @@ class Scan(PromptPart):
     def named_kind(self, node: ast.AST) -> str | None:
         """What a value's name says it holds. A local that reads one field of an object is
         named by that field and its owner (`name = skill.get("name")`: the skill's name, not
-        the user's)."""
+        the user's); a call of a project helper that builds its text from settings alone is
+        fixed whatever its name (kvscope.lint.pysettings)."""
+        from kvscope.lint.pysettings import settings_text_call
+
         fields = self.field_reads(node)
         if fields:
             return next((k for k in map(classify_expr, fields) if k is not None), None)
-        return classify_expr(ast.unparse(node))
+        kind = classify_expr(ast.unparse(node))
+        if kind is not None and settings_text_call(self, node):
+            return None  # `get_language_instruction()` of a helper that reads the config
+        return kind
 
     def field_reads(self, node: ast.AST) -> list[str]:
         """`owner.field` for each binding of a local that reads one field of an object

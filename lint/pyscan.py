@@ -232,7 +232,8 @@ class Scan(PromptPart):
         return bool(values) and all(_reads_named_file(v) for v in values)
 
 
-TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "title", "casefold"}
+# String methods that tidy a value (`.strip()`, `.replace("\n", " ")`): the same value after.
+TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}
 
 
 def _field_read(value: ast.AST) -> str | None:

@@ -21,7 +21,7 @@ from kvscope.lint.pyconds import fixed_per_deploy, yields_text
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pypart import PROMPT_WORDS
 from kvscope.lint.pyroles import user_side, user_turn
-from kvscope.lint.pyscan import Scan
+from kvscope.lint.pyscan import TIDY_METHODS, Scan
 from kvscope.lint.pyturns import ends_in_turn
 
 # Python prompt code gives no rendered prompt to count: say what follows, not a cost.
@@ -197,6 +197,3 @@ def _cleaned(node: ast.AST) -> bool:
         and all(isinstance(a, ast.Constant) for a in node.args)
         and not node.keywords
     )
-
-
-TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}

@@ -24,11 +24,12 @@ from pathlib import Path
 from kvscope.lint.names import SETTINGS_WORDS, words
 from kvscope.lint.pycallees import function_named, imported_function, local_function
 from kvscope.lint.pyflow import dotted
+from kvscope.lint.pyscan import TIDY_METHODS
 
 # Calls whose result is the deploy's configuration (`get_config()`, `os.getenv("LANG_OUT")`).
 SETTINGS_CALLS = {"get_config", "get_settings", "get_setting", "getenv", "load_config"}
 # Methods that look a key up in, or tidy, what they are called on.
-LOOKUP_METHODS = {"get", "strip", "lower", "upper", "title", "capitalize", "replace"}
+LOOKUP_METHODS = TIDY_METHODS | {"get", "capitalize"}
 
 
 def settings_text_call(scan, call: ast.AST) -> bool:

@@ -6,8 +6,9 @@ after it is first bound, or nothing known at all.
 
 The date is costed on the whole prompt: every block of the `+=` text after it is lost too, not
 only what is left of the f-string. The name's bindings and the text of each are the ones the
-splice resolver reads (kvscope.lint.pypieces). A module-level piece the file never uses is a
-fragment: what follows it is assembled elsewhere, so its findings get no floor.
+splice resolver reads (kvscope.lint.pypieces). A module-level piece the file never uses, or the
+text a top-level function returns that the file never calls, is a fragment: what follows it is
+assembled elsewhere, so its findings get no floor.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def fragment(scan, node: ast.AST) -> bool:
     cur = scan.parents.get(node)
     while isinstance(cur, ast.Attribute | ast.Call) or _joined_item(scan, cur):
         cur = scan.parents.get(cur)  # `.strip()`, `Template(...)`, `"\n".join([...])`
+    if isinstance(cur, ast.Return):
+        return _returned_piece(scan, cur)
     if not isinstance(cur, ast.Assign) or not isinstance(scan.parents.get(cur), ast.Module):
         return False
     names = [t.id for t in cur.targets if isinstance(t, ast.Name)]
@@ -77,6 +80,23 @@ def fragment(scan, node: ast.AST) -> bool:
         uses = [importer_use(scan.path, n) for n in names]
         if any(u is not None for u in uses) and not any(u is not None and u.piece for u in uses):
             return False  # imported and sent whole elsewhere: its own text is all that follows
+    return True
+
+
+def _returned_piece(scan, ret: ast.Return) -> bool:
+    """The text a top-level function returns that nothing in its module calls (a prompt
+    module's `def get_prompt(): return f"Current date: {...}"`, which the app joins with other
+    modules' text after importing it by name): what follows it is assembled elsewhere. Not
+    when the project's importers use what it returns whole."""
+    fn = scan.function_of(ret)
+    if fn is None or not isinstance(scan.parents.get(fn), ast.Module) or scan.uses.get(fn.name):
+        return False
+    if scan.path is not None:
+        from kvscope.lint.pyimporters import importer_use
+
+        use = importer_use(scan.path, fn.name)
+        if use is not None and not use.piece:
+            return False
     return True
 
 

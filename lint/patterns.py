@@ -72,8 +72,9 @@ HEX_ID_RE = re.compile(
 )
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 URL_RE = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"'`)\]]+", re.I)
-CODE_RE = re.compile(
-    r"(?ms)^[ \t]*(?P<fence>(?:\\?`){3}|~~~)(?P<info>[^\n]*).*?(?:^[ \t]*(?P=fence)[ \t]*$|\Z)"
+CODE_RE = re.compile(  # a fence closes on a line of as many backticks (or tildes) or more
+    r"(?ms)^[ \t]*(?P<fence>(?:\\?`){3,}|~{3,})(?P<info>[^\n]*).*?"
+    r"(?:^[ \t]*(?P=fence)[`~]*[ \t]*$|\Z)"
     r"|`[^`\n]+`"
 )
 SLOT_RE = re.compile(r"\{\{[^{}\n]*\}\}|\$?\{[^{}\n]*\}")
@@ -168,6 +169,8 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                 info = m.group("info").strip().lower().split(" ")[0].strip("\\`")
                 if info in PROSE_FENCES or (not info and m.end() - m.start() > len(text) / 2):
                     continue  # the prompt itself, fenced for display
+                if info in SHOWN_PROMPT_FENCES and under_prompt_heading(text, m.start()):
+                    continue  # `## Prompt`, then the prompt to paste, fenced as `yaml`
                 body = m.group().split("\n", 1)[1] if "\n" in m.group() else ""
                 if (
                     body.strip()
@@ -177,6 +180,25 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                     continue  # a fence around a bare placeholder: where the content goes
             code.append(m.span())
     return urls, code
+
+
+# Fences a README shows a prompt in, under a heading that names it (a prompt to paste into a
+# YAML option); a fence of a programming language there is still an example of code.
+SHOWN_PROMPT_FENCES = frozenset({"", "yaml", "yml"})
+HEADING_RE = re.compile(r"(?m)^[ \t]{0,3}(#{1,6})[ \t]+(.*)$")
+
+
+def under_prompt_heading(text: str, pos: int) -> bool:
+    """The Markdown section `pos` stands in, or one enclosing it, is headed by a name with
+    the word "prompt" (`## Prompt`, then `### 1. List areas`, then the fence)."""
+    level = 7
+    for m in reversed(list(HEADING_RE.finditer(text, 0, pos))):
+        depth = len(m.group(1))
+        if depth < level:
+            if re.search(r"\bprompts?\b", m.group(2), re.IGNORECASE):
+                return True
+            level = depth
+    return False
 
 
 def inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -50,3 +50,18 @@ def _body(text: str, pos: int, nest: re.Pattern[str]) -> tuple[int, int] | None:
         if depth == 0:
             return pos, m.start()
     return None
+
+
+FOR_SCOPE_RE = re.compile(r"\{%-?\s*(?:(?P<for>for)\s+(?P<t>[\w\s,()]+?)\s+in\s|endfor\b)")
+
+
+def bound_at(text: str, pos: int) -> set[str]:
+    """The loop targets of every Jinja `{% for a, b in ... %}` open at `pos`. Not a macro's
+    parameters: a macro is called with whatever its caller has, per request or not."""
+    stack: list[set[str]] = []
+    for m in FOR_SCOPE_RE.finditer(text, 0, pos):
+        if m.group("for"):
+            stack.append(set(identifiers(m.group("t"))))
+        elif stack:
+            stack.pop()
+    return set().union(*stack)

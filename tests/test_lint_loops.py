@@ -46,3 +46,21 @@ def test_nested_loops_keep_their_own_items():
     assert [text[p.start : p.end] for p in loop_items(text, outer)] == ["{{ f.path }}"]
     assert [text[p.start : p.end] for p in loop_items(text, inner)] == ["{{ g }}"]
     assert loop_items("{% for f in files %}{{ f }}", next(LOOP_RE.finditer(text))) == []
+
+
+SCOPES = st.sampled_from(["{% for a in xs %}", "{% for b, c in d.items() %}", "{% endfor %}", "x "])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(SCOPES, max_size=12))
+def test_fuzz_bound_names_are_those_of_the_loops_still_open(parts):
+    from kvscope.lint.loops import bound_at
+
+    text, open_loops = "", []
+    for part in parts:
+        text += part
+        if part.startswith("{% for"):
+            open_loops.append({"a"} if " a " in part else {"b", "c"})
+        elif part == "{% endfor %}" and open_loops:
+            open_loops.pop()
+        assert bound_at(text, len(text)) == set().union(*open_loops)

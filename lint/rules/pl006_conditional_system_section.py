@@ -28,7 +28,8 @@ Not reported: conditions fixed per deploy (feature flags such as
 `is_vlm`; limits, service addresses and the deploy's own descriptions and system prompt:
 `max_words`, `api_base_url`, `assistant_description`, `system_prompt is defined`, the
 instructions the deploy writes into its agent or team, `agent.instructions`; the rules
-the deploy gives its agent, `rulesets`, `rules`, not `user_rules`; Jinja tests
+the deploy gives its agent, `rulesets`, `rules`, not `user_rules`; a condition on the
+items of its enclosing loop, `{% if area_id == "etc" %}`, judged with the loop; Jinja tests
 such as `is defined` name no data), `if`s that only build the message list
 (`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`) or
 adding to text the module sends only as the user turn (`prompt_parts` joined into a `{"role":
@@ -52,6 +53,7 @@ from collections.abc import Iterator
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.includes import included
+from kvscope.lint.loops import bound_at
 from kvscope.lint.names import CONTAINER_METHODS, classify_expr, deploy_fixed, identifiers
 
 CODE = "PL006"
@@ -91,6 +93,8 @@ def check(doc: Document, ctx) -> Iterator[Problem]:
         for m in _dedupe(hits):
             if _fixed_condition(m.group()):
                 continue  # a feature flag (same on every request), or loop punctuation
+            if _on_items(seg.text, m):
+                continue  # `{% if area_id == "etc" %}` in a loop over areas: the loop's
             if m.start() in chained and chained[m.start()] is None:
                 continue  # an `{% elif %}` of a chain whose `{% if %}` is reported: one split
             filled = filled or [project_fixed(doc)]
@@ -114,6 +118,21 @@ def _condition(tag: str) -> str:
 def _fixed_condition(tag: str) -> bool:
     cond = _condition(tag)
     return deploy_fixed(cond) or re.fullmatch(r"(?:not\s+)?loop\.\w+", cond) is not None
+
+
+def _on_items(text: str, tag: re.Match) -> bool:
+    """A Jinja condition that reads only the items of its enclosing loops, and literals: it
+    picks a section per item, and the items vary only as the loop's collection does, which
+    is judged at the loop (PL003/PL004)."""
+    if not tag.group().startswith("{%"):
+        return False
+    cond = re.sub(r"\|\s*[A-Za-z_]\w*", "", _condition(tag.group()))  # filters name no data
+    roots = set(identifiers(cond)) - JINJA_WORDS
+    return bool(roots) and roots <= bound_at(text, tag.start())
+
+
+# Jinja's operators and tests read as identifiers (`x is not none`, `a in b`).
+JINJA_WORDS = frozenset(["and", "or", "not", "in", "is", "none", "None", "true", "false"])
 
 
 def project_fixed(doc: Document) -> frozenset[str]:

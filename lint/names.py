@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import NamedTuple
 
 TIME_WORDS = frozenset(
@@ -597,12 +598,21 @@ REQUEST_NOT = frozenset(
 )
 
 
+def _once(parts: list[str]) -> bool:
+    """`one time`, `first time` in a name: a count of occasions (a one-time code, a first-time
+    user), not a moment."""
+    low = [p.lower() for p in parts]
+    return any(a in {"one", "first"} and b == "time" for a, b in pairwise(low))
+
+
 def classify_name(identifier: str) -> str | None:
     """ "time", "id", "user" or "request" for a volatile-looking identifier, else None."""
     if identifier in TIME_PLACEHOLDER_NAMES:
         return "time"
     parts = name_parts(identifier)
     ws = {w.lower() for w in parts}
+    if _once(parts):  # `one_time_code`, `first_time_user`: how often, not when
+        return "user" if ws & USER_WORDS else None
     last = parts[-1].lower() if parts else ""
     if (
         last in NOT_A_VALUE

@@ -79,6 +79,12 @@ USER_CALLS = {
     ("os", "getcwd"),
     ("Path", "cwd"),
     ("Path", "home"),
+    # what the user has in front of them: the desktop's active application or window
+    ("", "activeApplication"),
+    ("", "frontmostApplication"),
+    ("", "getActiveWindow"),
+    ("", "getActiveWindowTitle"),
+    ("", "GetForegroundWindow"),
 }
 # environment variables that describe the user's session, not the deploy's settings
 USER_ENV = {"SHELL", "USER", "USERNAME", "LOGNAME", "HOME", "PWD", "LANG", "LC_ALL", "TZ"}
@@ -169,7 +175,7 @@ class Facts:
                     return "time"
                 if key in ID_CALLS or ("", attr) in ID_CALLS:
                     return "id"
-                if key in USER_CALLS or _user_env(sub, recv, attr):
+                if key in USER_CALLS or ("", attr) in USER_CALLS or _user_env(sub, recv, attr):
                     return "user"
                 found = self._call_fact(sub.func) or self.klass.self_call(sub)
                 if found and found != "order":

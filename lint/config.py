@@ -28,6 +28,7 @@ KEYS = {
     "minimums",
     "max-file-size-mb",
     "min-blocks-at-stake",
+    "user-turn",
 }
 
 
@@ -50,6 +51,7 @@ class Config:
     minimums: dict[str, int] = field(default_factory=dict)
     max_file_size_mb: float = 10.0
     min_blocks_at_stake: int = 1
+    user_turn: tuple[str, ...] = ()
     root: Path = field(default_factory=Path.cwd)
     source: str | None = None
 
@@ -60,15 +62,25 @@ class Config:
 
     def ignored_for(self, path: Path) -> set[str]:
         """Codes switched off for one file by per-file-ignores (globs relative to the root)."""
+        out: set[str] = set()
+        for pattern, codes in self.per_file_ignores.items():
+            if self._matches(path, pattern):
+                out |= resolve_selectors(codes)
+        return out
+
+    def sent_as_user(self, path: Path) -> bool:
+        """The config says the application sends this template as the user turn (`user-turn`
+        globs): where no code of the project shows it (a template picked at run time, a
+        send in a library), the user says it."""
+        return any(self._matches(path, pattern) for pattern in self.user_turn)
+
+    def _matches(self, path: Path, pattern: str) -> bool:
+        """`pattern` (a glob relative to the root, or a file name) matches `path`."""
         try:
             rel = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root)).as_posix()
         except ValueError:
             rel = path.as_posix()
-        out: set[str] = set()
-        for pattern, codes in self.per_file_ignores.items():
-            if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(path.name, pattern):
-                out |= resolve_selectors(codes)
-        return out
+        return fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(path.name, pattern)
 
 
 def find_config(start: Path) -> Path | None:
@@ -123,7 +135,7 @@ def from_table(table: dict, root: Path, source: str = "config") -> Config:
             f"valid: {', '.join(sorted(KEYS))}"
         )
     conf = Config(root=root, source=source)
-    for key in ("select", "extend-select", "ignore", "exclude", "include"):
+    for key in ("select", "extend-select", "ignore", "exclude", "include", "user-turn"):
         if key in table:
             value = table[key]
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -31,8 +31,9 @@ def _project_roles(doc: Document, path: Path) -> None:
                 seg.part = "user"
 
 
-def _loaded_as_user(doc: Document, path: Path) -> None:
-    """A template file named as the user turn (`agentic_user.txt`, `summarize_user_prompt.j2`,
+def _loaded_as_user(doc: Document, path: Path, declared: bool) -> None:
+    """A template file the config declares the user turn (`declared`, `user-turn` globs), one
+    named as the user turn (`agentic_user.txt`, `summarize_user_prompt.j2`,
     kvscope.lint.templaterefs.named_user), a Semantic Kernel `skprompt.txt` without message
     markup (sent whole as the user message), or every load of which the project's code sends as
     the user turn (kvscope.lint.templaterefs.sent_as_user) is the user turn."""
@@ -40,7 +41,7 @@ def _loaded_as_user(doc: Document, path: Path) -> None:
 
     if not any(seg.part == "template" for seg in doc.segments):
         return
-    if named_user(path) or sent_whole_as_user(path, doc.source) or sent_as_user(path):
+    if declared or named_user(path) or sent_whole_as_user(path, doc.source) or sent_as_user(path):
         for seg in doc.segments:
             if seg.part == "template":
                 seg.part = "user"
@@ -81,12 +82,15 @@ class Linter:
             docs = read_loose(load_text(path, max_bytes), display)  # no request shape
         elif force and not docs and kind == "toml":  # no template strings: read it as text
             docs = read_text(load_text(path, max_bytes), display, "text")
+        declared = self.conf.sent_as_user(path)
         for doc in docs:
             doc.cache["file"] = path
             if doc.kind == "values":
                 _project_roles(doc, path)
+                if declared:  # a YAML/JSON prompt file the config says is the user turn
+                    _loaded_as_user(doc, path, declared)
             elif doc.kind != "python":
-                _loaded_as_user(doc, path)
+                _loaded_as_user(doc, path, declared)
         if not docs:
             return None
         return self.lint_documents(docs, self.codes - self.conf.ignored_for(path))

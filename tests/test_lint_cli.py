@@ -128,6 +128,31 @@ def test_config_in_pyproject(repo, capsys):
     assert run(capsys, "check", "prompts")[0] == 0
 
 
+def test_user_turn_declares_templates_the_app_sends_as_the_user_message(repo, capsys):
+    # a template picked at run time (`prompt_template:` in a layer's YAML), sent as the one
+    # user message by code promptlint does not see: the config says so
+    (repo / "prompts" / "chat").mkdir()
+    (repo / "prompts" / "chat" / "reply.jinja2").write_text(BAD)
+    (repo / "prompts" / "chat" / "steps.yaml").write_text(
+        "prompts:\n  reply:\n    system: |\n      " + BAD.replace("\n", "\n      ") + "\n"
+    )
+
+    def flagged():
+        out = run(capsys, "check", "prompts", "prompts/chat/steps.yaml", "--format", "json")[1]
+        return {f["path"] for f in json.loads(out)}
+
+    assert {"prompts/chat/reply.jinja2", "prompts/chat/steps.yaml", "prompts/bad.md"} <= flagged()
+    (repo / "pyproject.toml").write_text(
+        '[tool.promptlint]\nuser-turn = ["prompts/chat/*.jinja2", "steps.yaml"]\n'
+    )
+    found = flagged()
+    assert "prompts/bad.md" in found  # not declared: still the system prompt
+    assert not found & {"prompts/chat/reply.jinja2", "prompts/chat/steps.yaml"}
+    (repo / "pyproject.toml").write_text('[tool.promptlint]\nuser-turn = "prompts/chat/*"\n')
+    code, _, err = run(capsys, "check", "prompts")
+    assert code == 2 and "'user-turn' must be a list of strings" in err
+
+
 def test_promptlint_toml_and_unknown_keys(repo, capsys):
     (repo / "promptlint.toml").write_text('block-size = 32\nselct = ["PL001"]\n')
     code, _, err = run(capsys, "check", "prompts")

@@ -25,7 +25,8 @@ from kvscope.lint.pypart import PATH_CALLS, PROMPT_WORDS
 from kvscope.lint.pypieces import params
 from kvscope.lint.pyscan import Scan
 
-FIXED_CALLS = {"getenv", "get_setting", "get_config"}
+# Calls whose result is the deploy's configuration (`get_config()`, `os.getenv("MODE")`).
+FIXED_CALLS = {"getenv", "get_setting", "get_settings", "get_config", "load_config"}
 # Methods and functions whose result is a string.
 TEXT_CALLS = {
     "format",

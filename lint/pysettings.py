@@ -23,11 +23,10 @@ from pathlib import Path
 
 from kvscope.lint.names import SETTINGS_WORDS, words
 from kvscope.lint.pycallees import function_named, imported_function, local_function
+from kvscope.lint.pyconds import FIXED_CALLS
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyscan import TIDY_METHODS
 
-# Calls whose result is the deploy's configuration (`get_config()`, `os.getenv("LANG_OUT")`).
-SETTINGS_CALLS = {"get_config", "get_settings", "get_setting", "getenv", "load_config"}
 # Methods that look a key up in, or tidy, what they are called on.
 LOOKUP_METHODS = TIDY_METHODS | {"get", "capitalize"}
 
@@ -95,7 +94,7 @@ def _from_settings(node: ast.AST, bound: dict[str, list[ast.AST]], seen: set[str
         return all(_from_settings(v, bound, seen | {node.id}) for v in bound[node.id])
     if isinstance(node, ast.Call):
         attr = dotted(node.func)[1]
-        if attr in SETTINGS_CALLS:
+        if attr in FIXED_CALLS:
             return all(isinstance(a, ast.Constant) for a in node.args)
         if attr in LOOKUP_METHODS and isinstance(node.func, ast.Attribute):
             args_fixed = all(isinstance(a, ast.Constant) for a in node.args)

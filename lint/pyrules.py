@@ -33,7 +33,7 @@ from kvscope.lint.pyprint import check_printed
 from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import CACHEABLE, KIND_CODES, Scan
 from kvscope.lint.pysections import conditional, conditional_expr
-from kvscope.lint.pysplice import spliced
+from kvscope.lint.pysplice import resolver, spliced
 from kvscope.lint.pystrtemplate import dollar_slots, in_string_template
 from kvscope.lint.pyswitches import check_switches
 from kvscope.lint.pyturns import TURN_RE, turn_at
@@ -101,17 +101,29 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
         return
-    text = ""
-    for op in operands:
-        if isinstance(op, ast.Constant) and isinstance(op.value, str):
-            text += op.value
-            continue
-        kind = None if isinstance(op, ast.JoinedStr) else scan.value_kind(op)
-        if kind:
-            yield problem(scan, kind, op, part, None, len(text))
-        elif not isinstance(op, ast.JoinedStr):
-            yield from spliced(scan, op, part, None, None, own=True)  # a helper's, joined lines
-        text += "{}"
+    texts = [_operand_text(scan, op) for op in operands]
+    full = "".join(texts)
+    at = 0
+    for op, shown in zip(operands, texts, strict=True):
+        if not (isinstance(op, ast.Constant) and isinstance(op.value, str)):
+            kind = None if isinstance(op, ast.JoinedStr) else scan.value_kind(op)
+            if kind:
+                yield problem(scan, kind, op, part, full, at)
+            elif not isinstance(op, ast.JoinedStr):
+                yield from spliced(scan, op, part, full, at, own=True)  # a helper's joined lines
+        at += len(shown)
+
+
+def _operand_text(scan: Scan, op: ast.AST) -> str:
+    """An operand of a `+`/`%` concatenation as the prompt holds it: a literal's text, text
+    composed in code (`SYSTEM`, a helper's joined lines) with `{}` for its holes, else `{}`.
+    What follows a value in the concatenation is what it costs (`SYSTEM + results + TAIL`)."""
+    if isinstance(op, ast.Constant) and isinstance(op.value, str):
+        return op.value
+    pieces = resolver(scan).pieces(op)
+    if not pieces:
+        return "{}"
+    return "".join(p.text if p.node is None else "{}" for p in pieces)
 
 
 def _constant(scan: Scan, node: ast.Constant) -> Iterator[Problem]:

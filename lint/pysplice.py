@@ -98,9 +98,10 @@ def spliced(
     own: bool = False,
 ) -> Iterator[Problem]:
     """Problems for the holes of `value`, a string expression put into prompt text `text` at
-    character `at` (None: not known, nor the cost); `own`: the value is the prompt text, each
-    hole costed where it stands in it. `whole`: a value that is not composed text is one hole
-    (an f-string field), else there is nothing to report."""
+    character `at` (None: not known, nor the cost); `own`: each hole is costed where it stands in
+    the value's own text, placed at `at` in `text` when both are given (an operand of a
+    concatenation), else the value is the whole prompt text. `whole`: a value that is not
+    composed text is one hole (an f-string field), else there is nothing to report."""
     pieces = resolver(scan).pieces(value)
     if pieces is None:
         if not whole:
@@ -131,7 +132,10 @@ def spliced(
             msg = f"{shown} is {what}, interpolated into the {where}"
         else:
             msg = f"{shown} is {what}, in the text `{fn.name}()` returns into the {where}"
-        prefix, pos = (rendered, offsets[i]) if own else (text, at)
+        if own and text is not None and at is not None:  # the value stands in `text` at `at`
+            prefix, pos = text, at + offsets[i]
+        else:
+            prefix, pos = (rendered, offsets[i]) if own else (text, at)
         start, end = scan.span(p.node)
         full = with_tools(scan, value, prefix)
         opaque = own and any(isinstance(q.node, ast.Call) for q in pieces[i + 1 :])

@@ -12,7 +12,9 @@ goes to a function the project defines, the value is sent where that parameter i
   class the module defines;
 - `Cls.name(...)`: a method of a class the module defines (a classmethod takes `cls` first);
 - `mod.name(...)`: a function of a project module imported as `mod` (`from app import llm`,
-  `import app.llm as llm`).
+  `import app.llm as llm`);
+- `task.remote(...)`, `task.delay(...)`: a decorated top-level function of the module, run by
+  a task framework (Modal, Ray, Celery) with the call's arguments.
 
 Anything else (a library's function, a method of another object, a `*args` splat) resolves to
 nothing: what the call does with the value is not known.
@@ -25,6 +27,10 @@ import os
 from pathlib import Path
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+# How a task framework runs a decorated function with the call's own arguments: Modal's
+# `f.remote(...)` / `.local(...)` / `.spawn(...)` / `.call(...)`, Ray's `f.remote(...)`,
+# Celery's `f.delay(...)`.
+RUNNERS = frozenset(["remote", "local", "spawn", "call", "delay"])
 
 
 def parameter(fn: FunctionNode, call: ast.Call, arg: ast.AST, bound: bool) -> str | None:
@@ -62,6 +68,10 @@ def local_function(
     if not isinstance(func, ast.Attribute):
         return None
     recv = func.value
+    if func.attr in RUNNERS and isinstance(recv, ast.Name):
+        fn = _defined(tree.body, recv.id)  # `generate_response.remote(system, prompt)`
+        if fn is not None and fn.decorator_list:
+            return fn, False
     if (isinstance(recv, ast.Name) and recv.id in {"self", "cls"}) or _super(recv):
         cls = parents.get(call)
         while cls is not None and not isinstance(cls, ast.ClassDef):

@@ -105,7 +105,25 @@ def reads_of(scan, node: ast.AST) -> list[ast.AST]:
         for t in cur.targets:
             if isinstance(t, ast.Name):
                 reads += [u for u in scan.uses.get(t.id, []) if isinstance(u, ast.Name)]
+    for read in reads[1:]:  # `TEMPLATE = TEMPLATE_EN if LANGUAGE == "en" else TEMPLATE_ZH`
+        alias = _alias_of(scan, read)
+        if alias is not None:
+            reads += [u for u in scan.uses.get(alias, []) if isinstance(u, ast.Name)]
     return reads
+
+
+def _alias_of(scan, read: ast.Name) -> str | None:
+    """The module-level name a read is bound to as one of its alternatives (`T = A if c
+    else B`, `T = A or B`), or None."""
+    child, cur = read, scan.parents.get(read)
+    while isinstance(cur, ast.IfExp | ast.BoolOp) and child is not getattr(cur, "test", None):
+        child, cur = cur, scan.parents.get(cur)
+    if child is read or not isinstance(cur, ast.Assign) or len(cur.targets) != 1:
+        return None
+    target = cur.targets[0]
+    if isinstance(target, ast.Name) and isinstance(scan.parents.get(cur), ast.Module):
+        return target.id
+    return None
 
 
 def _passed_on(scan, reads: list[ast.AST]) -> list[ast.AST]:

@@ -125,9 +125,16 @@ def call_role(call: ast.Call) -> str | None:
         return "user"
     for name in (attr, recv) if isinstance(call.func, ast.Attribute) else (attr,):
         parts = name_parts(name)  # the class of `HumanMessagePromptTemplate.from_template`
-        if "Message" in parts[1:] and parts[0].lower() in ROLE_WORDS:
-            return ROLE_WORDS[parts[0].lower()]  # `AIMessage`, `ToolMessage`, `DeveloperMessage`
+        first = parts[0].lower() if parts else ""
+        if "Message" in parts[1:] and first in ROLE_WORDS:
+            return ROLE_WORDS[first]  # `AIMessage`, `ToolMessage`, `DeveloperMessage`
+        if "Prompt" in parts[1:2] and first in SPEAKERS:
+            return ROLE_WORDS[first]  # DB-GPT's `SystemPromptTemplate`, `HumanPromptTemplate`
     return _adds_message(attr)
+
+
+# The roles a class named `<Role>Prompt...` speaks for (not `ToolPrompt`, `ModelPromptConfig`).
+SPEAKERS = frozenset(["system", "developer", "user", "human", "assistant", "ai"])
 
 
 def _adds_message(name: str) -> str | None:

@@ -55,9 +55,43 @@ def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names in `fn` that hold this request's content: parameters named for it
     (`messages`, `query`, `user_input`) and the locals computed from them
     (`knowledge = retrieve(messages)[-1]`)."""
-    seeds = {p for p in params(fn) if classify_name(p) in {"request", "user"}}
-    seeds |= run_state(fn) | route_inputs(fn)
+    seeds = {
+        a.arg
+        for a in _args(fn)
+        if classify_name(a.arg) in {"request", "user"} and not _context_object(a.annotation)
+    }
+    seeds |= run_state(fn) | route_inputs(fn) | fetched_locals(fn)
     return derived(fn, seeds)
+
+
+def _args(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    return [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
+
+
+def _context_object(annotation: ast.AST | None) -> bool:
+    """`context: TenantContext`, `ctx: AppContext`: an object the code passes around (a
+    tenant, an app, a run), not retrieved context text."""
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return isinstance(head, ast.Name | ast.Attribute) and dotted_tail(head).endswith("Context")
+
+
+def fetched_locals(fn: ast.AST) -> set[str]:
+    """Locals named for this request's content and fetched by a call (`context =
+    self.conversations.latest()[0]["msg"]`, `query = await get_query(state)`): what they hold
+    is read at run time, not written in code."""
+    out = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            while isinstance(value, ast.Subscript | ast.Attribute | ast.Await):
+                value = value.value
+            if (
+                isinstance(target, ast.Name)
+                and isinstance(value, ast.Call)
+                and classify_name(target.id) == "request"
+            ):
+                out.add(target.id)
+    return out
 
 
 ROUTE_METHODS = frozenset(["get", "post", "put", "patch", "delete", "websocket", "route"])
@@ -117,17 +151,23 @@ def dotted_tail(node: ast.Name | ast.Attribute) -> str:
 
 
 def derived(fn: ast.AST, names: set[str]) -> set[str]:
-    """`names` and the locals of `fn` assigned (two steps deep) from them."""
+    """`names` and the locals of `fn` assigned (two steps deep) from them: by `=`, by `+=`
+    (`agents += find_records(context)`), or as the items of a loop over one of them."""
     names = set(names)
     if not names:
         return names
     for _ in range(2):
         for node in ast.walk(fn):
-            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and node.value:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                if reads(node.value, names):
-                    for t in targets:
-                        names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+                source = node.value
+            elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+                targets, source = [node.target], node.iter
+            else:
+                continue
+            if reads(source, names):
+                for t in targets:
+                    names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
     return names
 
 

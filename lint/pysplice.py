@@ -21,6 +21,7 @@ from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
 from kvscope.lint.pyreport import WHAT, advice, with_tools
+from kvscope.lint.pyrun import reads, request_names
 from kvscope.lint.pyscan import KIND_CODES, Scan, constant_name
 from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
 
@@ -78,12 +79,55 @@ def hole_kind(
         if kind is not None:  # unless what the loop variable iterates says otherwise
             shown = _iterated_as(scan, node)
             kind = classify_expr(shown) if shown is not None else None
+    if (
+        kind is None
+        and named
+        and not fixed_value(node)
+        and not scan.file_text(node)
+        and not numeric_param(scan, node)
+        and fetched_for_request(scan, node)
+    ):
+        kind = "request"  # `agent["name"]` over the agents found for this request's context
     if kind == "time" and (
         (piece.field is not None and _year_only(piece.field))
         or (isinstance(node, ast.Attribute) and node.attr in COARSE_ATTRS)
     ):
         kind = None  # `{edited:%Y}`, `{today.year}`: a year, the same all year
     return kind, why
+
+
+def fetched_for_request(scan: Scan, node: ast.AST) -> bool:
+    """`node` reads a local its function derives from this request's content (kvscope.lint.
+    pyrun.request_names): `agent["name"]` for agent in `find_records(context)`."""
+    fn = scan.function_of(node)
+    if fn is None or (isinstance(node, ast.Name) and _assembled(fn, node.id)):
+        return False
+    if fn not in scan._request_names:
+        scan._request_names[fn] = request_names(fn)
+    return reads(node, scan._request_names[fn])
+
+
+def _assembled(fn: ast.AST, name: str) -> bool:
+    """Every binding of local `name` in `fn` is text assembled in code (`p = T.replace("<X>",
+    x)`, an f-string, `a + b`): its holes are judged where they stand, not the whole."""
+    values = []
+    for n in ast.walk(fn):
+        if not isinstance(n, ast.Assign | ast.AugAssign):
+            continue
+        targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            values.append(n.value)
+    return bool(values) and all(_text_op(v) for v in values)
+
+
+def _text_op(value: ast.AST) -> bool:
+    if isinstance(value, ast.JoinedStr | ast.BinOp | ast.Constant):
+        return True
+    func = value.func if isinstance(value, ast.Call) else None
+    return isinstance(func, ast.Attribute) and func.attr in TEXT_OPS
+
+
+TEXT_OPS = frozenset(["replace", "format", "format_map", "join", "strip", "lstrip", "rstrip"])
 
 
 def spliced(

@@ -1,0 +1,4 @@
+DEFAULT_HISTORY_PROMPT = """
+Previous conversation snippets:
+{history}
+"""

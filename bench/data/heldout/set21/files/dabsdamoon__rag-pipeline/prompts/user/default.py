@@ -1,0 +1,4 @@
+DEFAULT_USER_PROMPT = """
+User profile details:
+{profile}
+"""

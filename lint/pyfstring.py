@@ -21,7 +21,7 @@ from kvscope.lint.pygrow import appended_around, around, fragment, joined_around
 from kvscope.lint.pyhistory import past_history
 from kvscope.lint.pyreport import WHAT, advice, problem, with_tools
 from kvscope.lint.pyscan import CACHEABLE, KIND_CODES, Scan, constant_name
-from kvscope.lint.pysplice import spliced
+from kvscope.lint.pysplice import resolver, spliced
 from kvscope.lint.pyturns import resolved, turn_at
 from kvscope.lint.slots import persona_slot
 
@@ -44,12 +44,16 @@ def fstring(scan: Scan, node: ast.JoinedStr) -> Iterator[Problem]:
 
 def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Problem]:
     text, positions = "", []
+    full, at_full = "", {}  # the text costs are counted on: the fields' own text where known
     for value in node.values:
         if isinstance(value, ast.Constant):
             text += str(value.value)
+            full += str(value.value)
         else:
             positions.append((len(text), value))
+            at_full[len(text)] = len(full)
             text += "{}"
+            full += _field_text(scan, value)
     judged = set()
     chat, starts = resolved(node, scan.assigns)
     for (pos, value), at in zip(positions, starts, strict=True):
@@ -67,10 +71,10 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
                 continue
             if kind is not None:
                 judged.add(pos)
-                yield problem(scan, kind, value.value, part, text, pos)
+                yield problem(scan, kind, value.value, part, full, at_full[pos])
             else:  # assembled text (a joined list, a helper's result) or a typed value
                 beside = (chat[:at].rsplit("\n", 1)[-1], chat[at + 2 :].split("\n", 1)[0])
-                yield from spliced(scan, value.value, part, text, pos, True, beside, value)
+                yield from spliced(scan, value.value, part, full, at_full[pos], True, beside, value)
     yield from _fstring_text(scan, node, text, judged, dict(positions))
 
 
@@ -119,3 +123,13 @@ def _fstring_text(
             None,
             full,
         )
+
+
+def _field_text(scan: Scan, field: ast.AST) -> str:
+    """What an f-string field adds to the prompt's text, for costing: the text a plain field
+    holds where the module shows it (`{BASE_PROMPT}`, `{self.instructions}` of a class
+    attribute, a helper's return), else a hole `{}`. `f"Today is {d}. {self.instructions}"`
+    costs the instructions after the date."""
+    if not isinstance(field, ast.FormattedValue) or field.format_spec or field.conversion != -1:
+        return "{}"
+    return resolver(scan).text_of(field.value) or "{}"

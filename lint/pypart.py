@@ -154,7 +154,11 @@ class PromptPart:
                 ):
                     return self.local_part(cur.func.value.id, cur, depth)  # `parts.append(...)`
                 if name in {"from_template"} or prompt_wrapper(name):
-                    return "user" if not depth and self._wrapped_for_user(child) else "template"
+                    if not depth and self._wrapped_for_user(child):
+                        return "user"
+                    if prompt_wrapper(name) and user_turn(self.sinks.walk(cur)):
+                        return "user"  # `[TextPrompt(text=t)]` handed on as the conversation
+                    return "template"
                 if printed_run(self.parents, cur) is not None:
                     return "system"  # printed among the lines of a prompt, to be pasted
             elif isinstance(cur, ast.Return) and depth:

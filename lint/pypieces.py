@@ -55,6 +55,46 @@ class Resolver:
             self._memo[node] = found[:MAX_PIECES] if found is not None else None
         return self._memo[node]
 
+    def text_of(self, node: ast.AST) -> str | None:
+        """The text an expression holds, with `{}` for its holes, as far as this module shows
+        it: what `pieces()` resolves, and `self.X` / `cls.X` of an attribute the enclosing
+        class binds once in its body and no method rebinds (`instructions = "You are..."`).
+        For costing only: what follows a value in its prompt."""
+        own = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+        if own and node.value.id in {"self", "cls"}:
+            bound = self._class_attr(node)
+            node = bound if bound is not None else node
+        found = self.pieces(node)
+        if not found:
+            return None
+        return "".join(p.text if p.node is None else "{}" for p in found)
+
+    def _class_attr(self, node: ast.Attribute) -> ast.AST | None:
+        cls = self.parents.get(node)
+        while cls is not None and not isinstance(cls, ast.ClassDef):
+            cls = self.parents.get(cls)
+        if cls is None:
+            return None
+        values = [
+            stmt.value
+            for stmt in cls.body
+            if isinstance(stmt, ast.Assign | ast.AnnAssign)
+            and stmt.value is not None
+            and any(
+                isinstance(t, ast.Name) and t.id == node.attr
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+            )
+        ]
+        rebound = any(
+            isinstance(sub, ast.Attribute)
+            and isinstance(sub.ctx, ast.Store)
+            and sub.attr == node.attr
+            and isinstance(sub.value, ast.Name)
+            and sub.value.id in {"self", "cls"}
+            for sub in ast.walk(cls)
+        )
+        return values[0] if len(values) == 1 and not rebound else None
+
     def scope_of(self, node: ast.AST) -> ast.AST | None:
         cur = self.parents.get(node)
         while cur is not None and not isinstance(cur, FUNCTIONS):

@@ -119,6 +119,8 @@ def call_role(call: ast.Call) -> str | None:
             return role
     if "Message" in name_parts(attr) and len(call.args) >= 2 and (role := role_word(call.args[0])):
         return role  # `Message("system", content)`: the role passed first, by position
+    if len(call.args) >= 2 and attr not in LOOKUPS and (role := _spoken_role(call.args[0])):
+        return role  # `self.memory.push("user", prompt)`: a turn added with its role first
     if attr.startswith("System"):
         return "system"
     if attr.startswith(("Human", "User")):
@@ -131,6 +133,23 @@ def call_role(call: ast.Call) -> str | None:
         if "Prompt" in parts[1:2] and first in SPEAKERS:
             return ROLE_WORDS[first]  # DB-GPT's `SystemPromptTemplate`, `HumanPromptTemplate`
     return _adds_message(attr)
+
+
+# A mapping's or a text's own methods, whose first argument is a key, not a role.
+LOOKUPS = frozenset(["get", "pop", "setdefault", "replace", "format", "startswith", "split"])
+
+
+def _spoken_role(node: ast.AST) -> str | None:
+    """The role a string literal names when it is one of the speakers' (`"user"`, `"system"`,
+    `"assistant"`), not a word that names something else as well (`"tool"`, `"model"`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        word = node.value.lower()
+        return (
+            ROLE_WORDS[word]
+            if word in {"system", "developer", "user", "human", "assistant"}
+            else None
+        )
+    return None
 
 
 # The roles a class named `<Role>Prompt...` speaks for (not `ToolPrompt`, `ModelPromptConfig`).
@@ -148,10 +167,13 @@ def _adds_message(name: str) -> str | None:
     return None
 
 
-# A chat model or LLM called with one text (`llm.complete(prompt)`, `model.ainvoke(text)`):
-# the client sends the text as the conversation's one user message.
+# A chat model or LLM called with one text (`llm.complete(prompt)`, `model.ainvoke(text)`,
+# LangChain's `llm_math_chain.run(question)`): the client sends the text as the conversation's
+# one user message.
 PROMPT_METHODS = frozenset(
     [
+        "run",
+        "arun",
         "complete",
         "acomplete",
         "stream_complete",

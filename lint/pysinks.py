@@ -233,6 +233,8 @@ class Sinks:
                     return self.walk(call, hops, obj=True) or {"template"}
                 if cur.arg == "role":
                     return set()
+                if cur.arg == "messages" and _beside_system(self.parents[cur]):
+                    return {"user"}  # `generate(messages=m, system_prompt=s)`: the conversation
                 if cur.arg == "contents" and _generates(self.parents[cur]):
                     return {"user"}  # Gemini: `generate_content(model=m, contents=prompt)`
                 if cur.arg in INSTRUCTION_KWARGS and self.adk:

@@ -26,7 +26,7 @@ def _quote(text: str, style: str) -> str | None:
         return None if "'" in text or "\n" in text or "\t" in text else f"'{text}'"
     if style == "ml-literal":
         return None if "'''" in text or text.endswith("'") else f"'''\n{text}'''"
-    body = json.dumps(text, ensure_ascii=False)[1:-1].replace("\\n", "\n")
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")  # raw newlines
     return None if body.endswith('"') else f'"""\\\n{body}"""'  # opens with a line-ending `\`
 
 

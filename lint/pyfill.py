@@ -25,8 +25,8 @@ def named_kind(scan: Scan, kw: ast.keyword) -> str | None:
     """The kind of a `.format(name=value)` argument: what the value is, else what its name
     says unless the value is plainly fixed (`task=TASK`, `language=settings.language`)."""
     kind = scan.call_kind(kw.value)
-    if kind or fixed_value(kw.value):
-        return kind
+    if kind or fixed_value(kw.value) or scan.literal_text(kw.value):
+        return kind  # `input=input` of an `input = "{input}"`: text written in code
     return classify_expr(kw.arg or "")
 
 

@@ -219,6 +219,24 @@ def single_prompt_call(call: ast.Call, arg: ast.AST, models: frozenset[str] = fr
     return False
 
 
+# The OpenAI Agents SDK runs an agent on one input: `Runner.run(agent, text)`.
+RUNNER_METHODS = frozenset(["run", "run_sync", "run_streamed"])
+
+
+def agent_input(call: ast.Call, arg: ast.AST) -> bool:
+    """`arg` is the input an agent runner is run on (`await Runner.run(agent, prompt)`,
+    `Runner.run_sync(agent, input=text)`): the SDK sends it as the user message, after the
+    agent's instructions."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in RUNNER_METHODS):
+        return False
+    if not (isinstance(func.value, ast.Name) and func.value.id == "Runner"):
+        return False
+    return call.args[1:2] == [arg] or any(
+        k.arg == "input" and k.value is arg for k in call.keywords
+    )
+
+
 # A model's methods that return the model, configured (`llm.with_structured_output(Schema)`).
 MODEL_DERIVED = frozenset(["with_structured_output", "bind_tools", "with_retry", "with_config"])
 

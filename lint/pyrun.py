@@ -88,10 +88,19 @@ def fetched_locals(fn: ast.AST) -> set[str]:
             if (
                 isinstance(target, ast.Name)
                 and isinstance(value, ast.Call)
+                and not _formats_text(value)
                 and classify_name(target.id) == "request"
             ):
                 out.add(target.id)
     return out
+
+
+# A text's own methods: `scenario = SCENARIO.format(scenario=scenario)` formats, fetches nothing.
+TEXT_METHODS = frozenset(["format", "format_map", "replace", "join", "strip", "substitute"])
+
+
+def _formats_text(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr in TEXT_METHODS
 
 
 ROUTE_METHODS = frozenset(["get", "post", "put", "patch", "delete", "websocket", "route"])

@@ -197,7 +197,19 @@ class Scan(PromptPart):
             return None
         if self.file_text(node):
             return None  # `task_description = read_prompt_md("tools/task/description.md")`
+        if self.literal_text(node):
+            return None  # `input = "{input}"`: text written in code, whatever its name says
         return self.named_kind(node)
+
+    def literal_text(self, node: ast.AST) -> bool:
+        """`node` is a local every binding of which is a string literal (`input = "{input}"`,
+        a placeholder handed on to a later formatting): its text is in the code."""
+        from kvscope.lint.pysplice import resolver
+
+        if not isinstance(node, ast.Name) or self.function_of(node) is None:
+            return False
+        found = resolver(self).pieces(node)
+        return bool(found) and all(p.node is None for p in found)
 
     def named_kind(self, node: ast.AST) -> str | None:
         """What a value's name says it holds. A local that reads one field of an object is

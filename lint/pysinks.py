@@ -30,6 +30,7 @@ from kvscope.lint.pyadk import INSTRUCTION_KWARGS, imports_adk
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import (
     MODEL_DERIVED,
+    agent_input,
     call_role,
     dict_role,
     last_message,
@@ -242,7 +243,7 @@ class Sinks:
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 if role := call_role(cur):
                     return {role}
-                if single_prompt_call(cur, child, self.chat_models):
+                if single_prompt_call(cur, child, self.chat_models) or agent_input(cur, child):
                     return {"user"}  # `llm.complete(prompt)`: sent as the one user message
                 if cur.args[:1] == [child] and _beside_system(cur):
                     return {"user"}  # `adapter.prompt(prompt, system_prompt=s)`: the other side

@@ -28,6 +28,7 @@ from kvscope.lint.patterns import words
 from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import user_side, user_turn
+from kvscope.lint.templatefolders import folder_loads
 
 TEMPLATE_SUFFIXES = (
     ".j2",
@@ -55,15 +56,19 @@ def sent_as_user(template: Path) -> bool:
         return False
     file = Path(os.path.abspath(template)).as_posix()
     refs = [r for r in _loads(folder, _key(Path(file).name)) if _names(file, r[2])]
+    # loads by a name built at run time from a folder a Jinja loader reads (templatefolders):
+    # a literal that names the file but is not itself followed (`Task(template="ner")`) is
+    # then taken for the name handed on to that loader
+    dynamic = [(m, call, "", None) for m, call in folder_loads(folder, Path(file).parent)]
     roles: set[str] = set()
-    for module, node, _, name in refs:
+    for i, (module, node, _, name) in enumerate(refs + dynamic):
         if name and user_side(name):
             roles.add("user")  # `user_prompt_path="context_for_question.txt"`
         elif name and "system" in words(name):
             roles.add("system")
         elif isinstance(node, ast.Call):
             found = _roles(module, node)
-            if not found:
+            if not found and not (dynamic and i < len(refs)):
                 return False  # a load followed nowhere: the role is not known
             roles |= found
     return user_turn(roles)

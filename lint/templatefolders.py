@@ -38,10 +38,14 @@ def folder_loads(project: Path, folder: Path) -> tuple[tuple[Path, ast.Call], ..
         got = None if test_module(path) else parsed(path)
         if got is None:
             continue
-        tree = got[0].tree
+        tree, parents = got[0].tree, got[1]
         names = _module_paths(tree, path)
         loaders = [
-            _path_of(node.args[0] if node.args else node.keywords[0].value, path, names)
+            _path_of(
+                node.args[0] if node.args else node.keywords[0].value,
+                path,
+                {**names, **_local_paths(_function(parents, node), path, names)},
+            )
             for node in ast.walk(tree)
             if isinstance(node, ast.Call)
             and _called(node) in LOADERS
@@ -66,17 +70,38 @@ def _called(call: ast.Call) -> str:
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
+def _function(parents: dict, node: ast.AST) -> ast.AST | None:
+    cur = parents.get(node)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef):
+        cur = parents.get(cur)
+    return cur
+
+
 def _module_paths(tree: ast.Module, module: Path) -> dict[str, Path]:
     """Module-level names bound once to a path the module builds from its own place."""
+    return _bound_paths(tree.body, module, {})
+
+
+def _local_paths(fn: ast.AST | None, module: Path, outer: dict[str, Path]) -> dict[str, Path]:
+    """A function's locals bound once to such a path (`here = Path(__file__).parent`, then
+    `path = os.path.join(here, "templates")`)."""
+    if fn is None:
+        return {}
+    stmts = [n for n in ast.walk(fn) if isinstance(n, ast.stmt)]
+    return _bound_paths(sorted(stmts, key=lambda n: (n.lineno, n.col_offset)), module, outer)
+
+
+def _bound_paths(stmts: list[ast.stmt], module: Path, outer: dict[str, Path]) -> dict[str, Path]:
     bound: dict[str, list[ast.AST]] = {}
-    for stmt in tree.body:
+    for stmt in stmts:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target = stmt.targets[0]
             if isinstance(target, ast.Name):
                 bound.setdefault(target.id, []).append(stmt.value)
     out: dict[str, Path] = {}
     for name, values in bound.items():
-        if len(values) == 1 and (found := _path_of(values[0], module, out)) is not None:
+        found = _path_of(values[0], module, {**outer, **out}) if len(values) == 1 else None
+        if found is not None:
             out[name] = found
     return out
 

@@ -184,7 +184,10 @@ def _user_paths(folder: Path, paths: frozenset[tuple]) -> frozenset[tuple]:
         for node in ast.walk(tree):
             keys = _key_chain(node, scan.parents)
             if keys is not None and keys in paths:
-                roles.setdefault(keys, set()).add(scan.prompt_part(node) or "unknown")
+                part = scan.prompt_part(node)
+                if part is None and (sent := scan.sinks.walk(node)) & {"system", "user"}:
+                    part = "user" if sent == {"user"} else "system"  # rendered, then sent
+                roles.setdefault(keys, set()).add(part or "unknown")
     return frozenset(k for k, r in roles.items() if r == {"user"})
 
 

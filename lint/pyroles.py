@@ -174,6 +174,7 @@ PROMPT_METHODS = frozenset(
     [
         "run",
         "arun",
+        "run_streamed",
         "complete",
         "acomplete",
         "stream_complete",

@@ -66,12 +66,41 @@ def sent_as_user(template: Path) -> bool:
             roles.add("user")  # `user_prompt_path="context_for_question.txt"`
         elif name and "system" in words(name):
             roles.add("system")
-        elif isinstance(node, ast.Call):
-            found = _roles(module, node)
-            if not found and not (dynamic and i < len(refs)):
-                return False  # a load followed nowhere: the role is not known
-            roles |= found
+        elif isinstance(node, ast.Call | ast.Assign):
+            loads = [node] if isinstance(node, ast.Call) else _bound_loads(module, node, name)
+            for load in loads:
+                found = _roles(module, load)
+                if not found and not (dynamic and i < len(refs)):
+                    return False  # a load followed nowhere: the role is not known
+                roles |= found
     return user_turn(roles)
+
+
+def _bound_loads(module: Path, stmt: ast.Assign, name: str | None) -> list[ast.Call]:
+    """The calls a file name bound to a local is handed to, in the same function
+    (`template_path = "agents/reporter.j2"`, then `get_jinja_template(template_path)`)."""
+    got = parsed(module)
+    if got is None or name is None:
+        return []
+    parents = got[1]
+    fn = parents.get(stmt)
+    while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        fn = parents.get(fn)
+    if fn is None:
+        return []
+    return [
+        use
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Load)
+        and isinstance(use := parents.get(n), ast.Call)
+        and n in use.args
+        and dotted(use.func)[1] not in PATH_OPS  # `Path(template_path).exists()`: a check
+    ]
+
+
+PATH_OPS = frozenset(["Path", "PurePath", "exists", "isfile", "is_file", "basename", "dirname"])
 
 
 _USER_TAILS = (("user",), ("user", "prompt"), ("user", "message"), ("user", "template"))

@@ -5,7 +5,8 @@ does (kvscope.lint.projectfills: what fills a template's variables; kvscope.lint
 where an imported prompt constant is sent; kvscope.lint.templaterefs: where a template loaded
 by name is sent). That code lives in the file's top-level folder under the project root
 (kvscope.lint.includes.project_root), or anywhere under the root when that folder holds no
-Python (a `prompts/` folder of templates beside the packages that load them). Bounded: a full
+Python (a `prompts/` folder of templates beside the packages that load them) or the file sits
+in the root itself (a flat project: `prompts.py` beside `helper.py`). Bounded: a full
 parse of every module (projectfills) reads at most MAX_FILES modules; a text search
 (`mentioning`) reads at most MAX_SOURCES modules and MAX_TOTAL bytes, and parses only the
 modules whose text holds what it looks for. Each module is at most MAX_BYTES; symlinks to
@@ -39,6 +40,8 @@ def project_folder(file: Path) -> Path | None:
         folder = root / file.relative_to(root).parts[0]
     except (ValueError, IndexError):
         return None
+    if folder == file:
+        return root  # a module at the root (`prompts.py` beside `helper.py`): the root's code
     if not folder.is_dir():
         return None
     return folder if _has_python(folder) else root  # `prompts/` of templates only: the code

@@ -25,7 +25,7 @@ def named_kind(scan: Scan, kw: ast.keyword) -> str | None:
     """The kind of a `.format(name=value)` argument: what the value is, else what its name
     says unless the value is plainly fixed (`task=TASK`, `language=settings.language`)."""
     kind = scan.call_kind(kw.value)
-    if kind or fixed_value(kw.value) or scan.literal_text(kw.value):
+    if kind or fixed_value(kw.value) or scan.literal_text(kw.value) or scan.table_value(kw.value):
         return kind  # `input=input` of an `input = "{input}"`: text written in code
     return classify_expr(kw.arg or "")
 
@@ -256,7 +256,7 @@ def placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[st
     `fills` are (name, value, call) of this module, or (name, value, call, scan) of the module
     importing the template (kvscope.lint.pyimportfills), judged by that module's scan."""
     mine = [(v, call, (by or [scan])[0]) for name, v, call, *by in fills if name == expr]
-    if mine and all(fixed_value(v) for v, _, _ in mine):
+    if mine and all(fixed_value(v) or at.table_value(v) for v, _, at in mine):
         return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
     for v, call, at in mine:
         kind = fill_kind(at, v)

@@ -197,9 +197,15 @@ class Scan(PromptPart):
             return None
         if self.file_text(node):
             return None  # `task_description = read_prompt_md("tools/task/description.md")`
-        if self.literal_text(node):
-            return None  # `input = "{input}"`: text written in code, whatever its name says
+        if self.literal_text(node) or self.table_value(node):
+            return None  # `input = "{input}"`, `profile["name"]`: text written in code
         return self.named_kind(node)
+
+    def table_value(self, node: ast.AST) -> bool:
+        """A lookup in a literal table of the project (kvscope.lint.pytables)."""
+        from kvscope.lint.pytables import constant_lookup
+
+        return constant_lookup(self, node)
 
     def literal_text(self, node: ast.AST) -> bool:
         """`node` is a local every binding of which is a string literal (`input = "{input}"`,

@@ -73,6 +73,7 @@ def hole_kind(
         and named
         and not fixed_value(node)
         and not scan.file_text(node)
+        and not scan.table_value(node)
         and not numeric_param(scan, node)
     ):
         kind = scan.named_kind(node)

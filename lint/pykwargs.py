@@ -32,7 +32,7 @@ def check_prompt_kwargs(scan, node: ast.Call) -> Iterator[Problem]:
         kind = scan.call_kind(kw.value)
         if kind is None or kind == "argument":
             continue  # a prompt builder's own text parameter is judged where it is built
-        if _written_here(scan, kw.value):
+        if _written_here(scan, kw.value) or _enters_here(scan, kw.value, kind):
             continue
         found = problem(scan, kind, kw.value, "system" if part == "template" else part, "{}", 0)
         yield found._replace(fragment=True)
@@ -49,3 +49,17 @@ def _written_here(scan, value: ast.AST) -> bool:
     return bool(built) and all(
         isinstance(v, ast.JoinedStr) and scan.prompt_part(v) in CACHEABLE for v in built
     )
+
+
+def _enters_here(scan, value: ast.AST, kind: str) -> bool:
+    """`value` names text some binding of which writes the value in, in this module:
+    `system_message = system_message + "\n" + f"Today's date is {datetime.now():%d %B %Y}"`
+    is judged at its field, with its cost (a date closing the text is below the floor), not
+    again at the keyword."""
+    if not isinstance(value, ast.Name):
+        return False
+    for bound in scan.assigns.get(value.id, ()):
+        for sub in ast.walk(bound):
+            if isinstance(sub, ast.FormattedValue) and scan.call_kind(sub.value) == kind:
+                return True
+    return False

@@ -19,6 +19,7 @@ from kvscope.lint.pyreport import WHAT, problem
 from kvscope.lint.pyrun import reads, request_names
 from kvscope.lint.pyscan import CACHEABLE, Scan
 from kvscope.lint.pysplice import fixed_value, resolver, spliced
+from kvscope.lint.pytables import splat_keys
 
 
 def named_kind(scan: Scan, kw: ast.keyword) -> str | None:
@@ -305,6 +306,9 @@ def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
                 for kw in call.keywords:
                     if kw.arg:
                         scan._fills.setdefault(t, []).append((kw.arg, kw.value, call))
+                    for key in splat_keys(scan, kw.value) if kw.arg is None else ():
+                        fixed = ast.Constant(value="")  # `**profile` of a literal table
+                        scan._fills.setdefault(t, []).append((key, fixed, call))
         for call, inputs in invoke_calls(scan):
             for t in chain_texts(scan, call.func.value):
                 for key, value in inputs:

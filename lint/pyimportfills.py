@@ -21,6 +21,8 @@ import ast
 import functools
 from pathlib import Path
 
+from kvscope.lint.pytables import splat_keys
+
 FORMAT_METHODS = frozenset(["format", "format_map", "format_messages", "format_prompt"])
 
 
@@ -36,6 +38,9 @@ def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, ob
             call = _format_call(read.parents, read.node)
             if call is not None and (where := module_scan(read.module, read.sinks.tree)):
                 out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
+                for kw in (k for k in call.keywords if k.arg is None):  # `**profile`
+                    keys = splat_keys(where, kw.value)
+                    out += [(key, ast.Constant(value=""), call, where) for key in keys]
             elif call is None and (attr := field_named(read.parents, read.node)):
                 out += field_fills(read.module, attr)
     return out

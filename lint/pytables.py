@@ -31,9 +31,13 @@ def constant_lookup(scan, node: ast.AST) -> bool:
         if not isinstance(root.slice, ast.Constant):
             return False
         root, keyed = root.value, True
-    if not keyed or not isinstance(root, ast.Name):
-        return False
-    fn = scan.function_of(node)
+    return keyed and isinstance(root, ast.Name) and _table_name(scan, root)
+
+
+def _table_name(scan, root: ast.Name) -> bool:
+    """`root` names a literal table bound at module level here or in the project module it
+    is imported from, which no code writes into, and no local of its function shadows."""
+    fn = scan.function_of(root)
     if fn is not None and any(
         isinstance(n, ast.Name) and n.id == root.id and isinstance(n.ctx, ast.Store)
         for n in ast.walk(fn)
@@ -53,6 +57,48 @@ def constant_lookup(scan, node: ast.AST) -> bool:
             where = resolve(Path(scan.path), stmt.module, stmt.level)
             return where is not None and _imported_table(where, original)
     return False
+
+
+def splat_keys(scan, node: ast.AST) -> list[str]:
+    """The keys a `**table` splat hands over, when `table` is a literal table of the project
+    (`template.format(instructions=x, **profile)`): each is filled with the deploy's text."""
+    if not isinstance(node, ast.Name):
+        return []
+    if not _table_name(scan, node):
+        return []
+    table = _table_value(scan, node.id)
+    if not isinstance(table, ast.Dict):
+        return []
+    return [k.value for k in table.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+
+
+def _table_value(scan, name: str) -> ast.AST | None:
+    for tree in (scan.tree, *_imported_trees(scan, name)):
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in stmt.targets
+            ):
+                return stmt.value
+    return None
+
+
+def _imported_trees(scan, name: str) -> list[ast.Module]:
+    for stmt in scan.tree.body if scan.path is not None else ():
+        if isinstance(stmt, ast.ImportFrom):
+            for a in stmt.names:
+                if (a.asname or a.name) == name:
+                    where = resolve(Path(scan.path), stmt.module, stmt.level)
+                    tree = _parsed(where) if where is not None else None
+                    return [tree] if tree is not None else []
+    return []
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+        return None
 
 
 @functools.lru_cache(maxsize=256)

@@ -167,9 +167,9 @@ def _adds_message(name: str) -> str | None:
     return None
 
 
-# A chat model or LLM called with one text (`llm.complete(prompt)`, `model.ainvoke(text)`,
-# LangChain's `llm_math_chain.run(question)`): the client sends the text as the conversation's
-# one user message.
+# A chat model, LLM or agent called with one text (`llm.complete(prompt)`, `model.ainvoke(text)`,
+# LangChain's `llm_math_chain.run(question)`, `self.executor_agent.run(task_prompt)`): the
+# client sends the text as the conversation's latest user message.
 PROMPT_METHODS = frozenset(
     [
         "run",
@@ -189,7 +189,7 @@ PROMPT_METHODS = frozenset(
         "generate_content_async",
     ]
 )
-LLM_WORDS = frozenset(["llm", "llms", "lm", "model", "chat"])
+LLM_WORDS = frozenset(["llm", "llms", "lm", "model", "chat", "agent"])
 MODEL_NOUNS = LLM_WORDS - {"chat"}  # `format_chat(x)` formats; `chat_model(x)` is the model
 
 

@@ -252,6 +252,7 @@ USER_TAILS = frozenset(
         "preferences",
         "prefs",
         "info",
+        "information",
         "details",
         "data",
         "context",

@@ -21,6 +21,7 @@ from kvscope.lint.pyroles import (
     call_role,
     dict_role,
     last_message,
+    lone_message,
     prompt_wrapper,
     system_partner,
     user_side,
@@ -142,6 +143,8 @@ class PromptPart:
             elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
                 role = cur.elts[0]
                 if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    if lone_message(self.parents, cur):
+                        return "user"  # `from_messages([("system", T)])`: the one message
                     return "system" if role.value in {"system", "developer"} else "user"
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 name = dotted(cur.func)[1] or dotted(cur.func)[0]

@@ -220,6 +220,21 @@ def single_prompt_call(call: ast.Call, arg: ast.AST, models: frozenset[str] = fr
     return False
 
 
+def lone_message(parents: dict, message: ast.AST) -> bool:
+    """`message` is the only message of a chat template (`ChatPromptTemplate.from_messages(
+    [("system", T)])`): the whole request is that one text, a prompt handed over as one
+    message, whatever role it is given."""
+    seq = parents.get(message)
+    call = parents.get(seq)
+    return (
+        isinstance(seq, ast.List | ast.Tuple)
+        and len(seq.elts) == 1
+        and isinstance(call, ast.Call)
+        and call.args[:1] == [seq]
+        and dotted(call.func)[1] == "from_messages"
+    )
+
+
 # The OpenAI Agents SDK runs an agent on one input: `Runner.run(agent, text)`.
 RUNNER_METHODS = frozenset(["run", "run_sync", "run_streamed"])
 

@@ -34,6 +34,7 @@ from kvscope.lint.pyroles import (
     call_role,
     dict_role,
     last_message,
+    lone_message,
     on_self,
     prompt_wrapper,
     single_prompt_call,
@@ -221,6 +222,8 @@ class Sinks:
             elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
                 role = cur.elts[0]
                 if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    if lone_message(self.parents, cur):
+                        return {"user"}  # `from_messages([("system", T)])`: the one message
                     return {"system" if role.value in {"system", "developer"} else "user"}
             elif isinstance(cur, ast.keyword):
                 if cur.arg in SYSTEM_KWARGS:

@@ -50,13 +50,15 @@ def project_folder(file: Path) -> Path | None:
 
 @functools.lru_cache(maxsize=256)
 def _has_python(folder: Path) -> bool:
-    return bool(python_modules(folder, limit=1))
+    return bool(python_modules(folder, limit=1, with_root=False))
 
 
-def python_modules(folder: Path, limit: int | None = None) -> list[Path]:
-    """The Python modules under `folder`, in a fixed order, at most `limit` (MAX_FILES)."""
+def python_modules(folder: Path, limit: int | None = None, with_root: bool = True) -> list[Path]:
+    """The Python modules under `folder`, in a fixed order, at most `limit` (MAX_FILES); for a
+    top-level folder of the project, the modules at the root itself first (the entry points
+    beside the packages: `learning_assistant.py` importing `utils/prompts.py`)."""
     limit = MAX_FILES if limit is None else limit
-    found: list[Path] = []
+    found: list[Path] = _root_modules(folder)[:limit] if with_root else []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS and d[:1] != ".")
         for name in sorted(filenames):
@@ -67,6 +69,27 @@ def python_modules(folder: Path, limit: int | None = None) -> list[Path]:
                 if len(found) >= limit:
                     return found
     return found
+
+
+@functools.lru_cache(maxsize=256)
+def _root_modules(folder: Path) -> list[Path]:
+    from kvscope.lint.includes import project_root
+
+    root = folder.parent
+    if folder == root or project_root(folder) != root:
+        return []
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    return [
+        root / name
+        for name in names
+        if name.endswith(".py")
+        and (root / name).is_file()
+        and not test_module(root / name)
+        and (root / name).stat().st_size <= MAX_BYTES
+    ]
 
 
 def test_module(path: Path) -> bool:

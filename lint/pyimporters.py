@@ -147,7 +147,20 @@ def _reads(sinks: Sinks, imp: _Import, name: str) -> list[ast.AST]:
         return list(sinks.names.get(name, ()))  # `from tot.prompts.game24 import *`
     if imp.name != MODULE:
         return list(sinks.names.get(imp.alias, ()))
-    return [a for a in sinks.attrs.get(name, ()) if ast.unparse(a.value) == imp.alias]
+    holders = {imp.alias, *_module_holders(sinks.tree, imp.alias)}
+    return [a for a in sinks.attrs.get(name, ()) if ast.unparse(a.value) in holders]
+
+
+def _module_holders(tree: ast.Module, alias: str) -> set[str]:
+    """`self.prompts` of a class that keeps the imported module (`self.prompts = prompts`):
+    `self.prompts.RAG_TEMPLATE` reads the module's name as `prompts.RAG_TEMPLATE` does."""
+    return {
+        ast.unparse(t)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id == alias
+        for t in n.targets
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+    }
 
 
 def _piece(parents: dict, node: ast.AST) -> bool:

@@ -106,6 +106,8 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
             if _after_user_turn(scan, node, target) or _sent_as_user(scan, target):
                 continue
+            if _adds_what_it_tests(node.test, stmt):
+                continue  # `if memories: system += f"...{memories}"`: judged as the value
             start, end = scan.span(node.test)
             cond, name = clip(ast.unparse(node.test), 60), clip(ast.unparse(target), 30)
             msg = (
@@ -163,6 +165,27 @@ def _first_read_in_text(scan: Scan, node: ast.IfExp) -> ast.Name | None:
         key=lambda n: (n.lineno, n.col_offset),
     )
     return next((n for n in reads if scan.prompt_part(n) in {"system", "template"}), None)
+
+
+def _adds_what_it_tests(test: ast.AST, stmt: ast.stmt) -> bool:
+    """`test` only asks whether a value is there (`memories`, `not memories`, `memories is
+    None`, `len(memories) > 0`) and the text `stmt` adds holds that value (`system +=
+    f"...{json.dumps(memories)}"`): the section comes with the value, so the value's own rule
+    (PL001-PL003) judges it, and the condition tells nothing more."""
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        other = test.comparators[0]
+        if not (isinstance(other, ast.Constant) and other.value in (None, 0)):
+            return False
+        test = test.left
+    if isinstance(test, ast.Call) and getattr(test.func, "id", "") == "len" and test.args:
+        test = test.args[0]
+    if not isinstance(test, ast.Name | ast.Attribute):
+        return False
+    added = [stmt.value] if isinstance(stmt, ast.AugAssign) else list(stmt.value.args)
+    wanted = ast.dump(test)
+    return any(ast.dump(n) == wanted for value in added for n in ast.walk(value))
 
 
 def _fallback(node: ast.IfExp) -> bool:

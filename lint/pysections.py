@@ -106,7 +106,7 @@ def _conditional(scan: Scan, node: ast.If) -> Iterator[Problem]:
         if ws & PROMPT_WORDS and not user_side(ast.unparse(target).replace(".", "_")):
             if _after_user_turn(scan, node, target) or _sent_as_user(scan, target):
                 continue
-            if _adds_what_it_tests(node.test, stmt):
+            if _adds_what_it_tests(scan, node.test, stmt):
                 continue  # `if memories: system += f"...{memories}"`: judged as the value
             start, end = scan.span(node.test)
             cond, name = clip(ast.unparse(node.test), 60), clip(ast.unparse(target), 30)
@@ -167,11 +167,13 @@ def _first_read_in_text(scan: Scan, node: ast.IfExp) -> ast.Name | None:
     return next((n for n in reads if scan.prompt_part(n) in {"system", "template"}), None)
 
 
-def _adds_what_it_tests(test: ast.AST, stmt: ast.stmt) -> bool:
+def _adds_what_it_tests(scan: Scan, test: ast.AST, stmt: ast.stmt) -> bool:
     """`test` only asks whether a value is there (`memories`, `not memories`, `memories is
-    None`, `len(memories) > 0`) and the text `stmt` adds holds that value (`system +=
-    f"...{json.dumps(memories)}"`): the section comes with the value, so the value's own rule
-    (PL001-PL003) judges it, and the condition tells nothing more."""
+    None`, `len(memories) > 0`), the value is one its own rule reports (PL001-PL003:
+    `memories` is per-request content), and the text `stmt` adds holds it (`system +=
+    f"...{json.dumps(memories)}"`): the section comes with the value, which is reported, and the
+    condition tells nothing more. A value nothing says varies (`design_system_block`) keeps the
+    condition reported: whether the section is there is all that is known."""
     while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
@@ -181,7 +183,7 @@ def _adds_what_it_tests(test: ast.AST, stmt: ast.stmt) -> bool:
         test = test.left
     if isinstance(test, ast.Call) and getattr(test.func, "id", "") == "len" and test.args:
         test = test.args[0]
-    if not isinstance(test, ast.Name | ast.Attribute):
+    if not isinstance(test, ast.Name | ast.Attribute) or scan.value_kind(test) is None:
         return False
     added = [stmt.value] if isinstance(stmt, ast.AugAssign) else list(stmt.value.args)
     wanted = ast.dump(test)

@@ -34,6 +34,8 @@ such as `is defined` name no data), `if`s that only build the message list
 (`messages.extend(history)`), `if`s inside a user-prompt builder (`def user_prompt(...)`) or
 adding to text the module sends only as the user turn (`prompt_parts` joined into a `{"role":
 "user", ...}` message), Python
+`if`s that only ask whether a value the value rules report is there and add text holding it
+(`if memories: system += f"...{json.dumps(memories)}"`: the value is reported), Python
 conditional expressions with no text in either branch (`[last] if last.tool_calls else []`,
 `Builder(...) if x else None`: decided on data flow, not on the function's name), a value or
 its default (`template if template else DEFAULT`, `x if x is not None else "none"`, `x.strip()

@@ -144,11 +144,7 @@ def _spoken_role(node: ast.AST) -> str | None:
     `"assistant"`), not a word that names something else as well (`"tool"`, `"model"`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         word = node.value.lower()
-        return (
-            ROLE_WORDS[word]
-            if word in {"system", "developer", "user", "human", "assistant"}
-            else None
-        )
+        return ROLE_WORDS[word] if word in SPEAKERS - {"ai"} else None
     return None
 
 

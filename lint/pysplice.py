@@ -68,26 +68,19 @@ def hole_kind(
     typed = typed_kind(scan, node, piece.field, beside)
     if typed is not None and kind in {None, typed}:
         kind, why = typed, typed_origin(scan, node)
-    if (
-        kind is None
-        and named
+    open_value = (
+        named
         and not fixed_value(node)
         and not scan.file_text(node)
         and not scan.table_value(node)
         and not numeric_param(scan, node)
-    ):
+    )
+    if kind is None and open_value:
         kind = scan.named_kind(node)
         if kind is not None:  # unless what the loop variable iterates says otherwise
             shown = _iterated_as(scan, node)
             kind = classify_expr(shown) if shown is not None else None
-    if (
-        kind is None
-        and named
-        and not fixed_value(node)
-        and not scan.file_text(node)
-        and not numeric_param(scan, node)
-        and fetched_for_request(scan, node)
-    ):
+    if kind is None and open_value and fetched_for_request(scan, node):
         kind = "request"  # `agent["name"]` over the agents found for this request's context
     if kind == "time" and (
         (piece.field is not None and _year_only(piece.field))

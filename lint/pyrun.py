@@ -88,19 +88,24 @@ def fetched_locals(fn: ast.AST) -> set[str]:
             if (
                 isinstance(target, ast.Name)
                 and isinstance(value, ast.Call)
-                and not _formats_text(value)
+                and not formats_text(value)
                 and classify_name(target.id) == "request"
             ):
                 out.add(target.id)
     return out
 
 
-# A text's own methods: `scenario = SCENARIO.format(scenario=scenario)` formats, fetches nothing.
-TEXT_METHODS = frozenset(["format", "format_map", "replace", "join", "strip", "substitute"])
+# A text's own methods: `scenario = SCENARIO.format(scenario=scenario)` formats, fetches nothing
+# (also kvscope.lint.pysplice: a local bound only by them is text assembled in code).
+TEXT_METHODS = frozenset(
+    ["format", "format_map", "replace", "join", "strip", "lstrip", "rstrip", "substitute"]
+)
 
 
-def _formats_text(call: ast.Call) -> bool:
-    return isinstance(call.func, ast.Attribute) and call.func.attr in TEXT_METHODS
+def formats_text(call: ast.AST) -> bool:
+    """`call` is one of a text's own methods (`T.format(...)`, `T.replace("<X>", x)`)."""
+    func = call.func if isinstance(call, ast.Call) else None
+    return isinstance(func, ast.Attribute) and func.attr in TEXT_METHODS
 
 
 ROUTE_METHODS = frozenset(["get", "post", "put", "patch", "delete", "websocket", "route"])

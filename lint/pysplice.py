@@ -21,7 +21,7 @@ from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
 from kvscope.lint.pyreport import WHAT, advice, with_tools
-from kvscope.lint.pyrun import reads, request_names
+from kvscope.lint.pyrun import formats_text, reads, request_names
 from kvscope.lint.pyscan import KIND_CODES, Scan, constant_name
 from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
 
@@ -115,13 +115,7 @@ def _assembled(fn: ast.AST, name: str) -> bool:
 
 
 def _text_op(value: ast.AST) -> bool:
-    if isinstance(value, ast.JoinedStr | ast.BinOp | ast.Constant):
-        return True
-    func = value.func if isinstance(value, ast.Call) else None
-    return isinstance(func, ast.Attribute) and func.attr in TEXT_OPS
-
-
-TEXT_OPS = frozenset(["replace", "format", "format_map", "join", "strip", "lstrip", "rstrip"])
+    return isinstance(value, ast.JoinedStr | ast.BinOp | ast.Constant) or formats_text(value)
 
 
 def spliced(

@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 
 from kvscope.lint.projectsrc import mentioning, parsed, test_module
+from kvscope.lint.pyflow import dotted
 
 LOADERS = frozenset(["FileSystemLoader"])
 
@@ -48,7 +49,7 @@ def folder_loads(project: Path, folder: Path) -> tuple[tuple[Path, ast.Call], ..
             )
             for node in ast.walk(tree)
             if isinstance(node, ast.Call)
-            and _called(node) in LOADERS
+            and dotted(node.func)[1] in LOADERS
             and (node.args or node.keywords)
         ]
         if folder not in loaders:
@@ -63,11 +64,6 @@ def folder_loads(project: Path, folder: Path) -> tuple[tuple[Path, ast.Call], ..
             ):
                 out.append((path, node))
     return tuple(out)
-
-
-def _called(call: ast.Call) -> str:
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
 def _function(parents: dict, node: ast.AST) -> ast.AST | None:
@@ -127,7 +123,7 @@ def _path_of(node: ast.AST, module: Path, names: dict[str, Path], depth: int = 0
         return base.parent if base is not None else None
     if not isinstance(node, ast.Call):
         return None
-    called = _called(node)
+    called = dotted(node.func)[1]
     if called in {"Path", "abspath", "realpath", "resolve", "absolute", "str", "fspath"}:
         inner = node.args[0] if node.args else getattr(node.func, "value", None)
         return _path_of(inner, module, names, depth + 1) if inner is not None else None

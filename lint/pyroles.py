@@ -135,8 +135,11 @@ def call_role(call: ast.Call) -> str | None:
     return _adds_message(attr)
 
 
-# A mapping's or a text's own methods, whose first argument is a key, not a role.
-LOOKUPS = frozenset(["get", "pop", "setdefault", "replace", "format", "startswith", "split"])
+# A lookup by key (`data.get("user", x)`, `os.getenv("PROMPT")`, `getattr(obj, "system")`): its
+# first argument names a key, not a role (also kvscope.lint.templaterefs: not a file's name).
+KEY_LOOKUPS = frozenset(["get", "pop", "setdefault", "getenv", "getattr", "hasattr"])
+# ... nor does the first argument of a text's own method (`text.replace("user", name)`).
+LOOKUPS = KEY_LOOKUPS | {m for m in dir(str) if not m.startswith("_")}
 
 
 def _spoken_role(node: ast.AST) -> str | None:

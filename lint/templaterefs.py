@@ -27,7 +27,7 @@ from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import words
 from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
 from kvscope.lint.pyflow import dotted
-from kvscope.lint.pyroles import user_side, user_turn
+from kvscope.lint.pyroles import KEY_LOOKUPS, user_side, user_turn
 from kvscope.lint.templatefolders import folder_loads
 
 TEMPLATE_SUFFIXES = (
@@ -250,11 +250,8 @@ def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.AST, str, str | None
     return tuple(out)
 
 
-_LOOKUPS = {"get", "pop", "setdefault", "getenv", "getattr", "hasattr"}
-
-
 def _key_lookup(call: ast.Call) -> bool:
     """A lookup by key (`data.get("attachments")`, `os.getenv("PROMPT")`,
     `getattr(obj, "summary")`): a string without a template suffix there names a key, even
     one spelt as a template's stem."""
-    return dotted(call.func)[1] in _LOOKUPS
+    return dotted(call.func)[1] in KEY_LOOKUPS

@@ -16,7 +16,6 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.patterns import classify_expr, placeholders
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyreport import WHAT, problem
-from kvscope.lint.pyrun import reads, request_names
 from kvscope.lint.pyscan import CACHEABLE, Scan
 from kvscope.lint.pysplice import fixed_value, resolver, spliced
 from kvscope.lint.pytables import splat_keys
@@ -284,13 +283,7 @@ def fill_kind(scan: Scan, value: ast.AST) -> str | None:
     kind = scan.call_kind(value)
     if kind is not None:
         return kind
-    fn = scan.function_of(value)
-    if fn is not None:
-        if fn not in scan._request_names:
-            scan._request_names[fn] = request_names(fn)
-        if reads(value, scan._request_names[fn]):
-            return "request"
-    return None
+    return "request" if scan.reads_request(value) else None
 
 
 def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:

@@ -47,8 +47,7 @@ def _derived(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 
 def params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
-    args = fn.args
-    return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    return [a.arg for a in _args(fn)]
 
 
 def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -187,6 +187,19 @@ class Scan(PromptPart):
             cur = self.parents.get(cur)
         return cur
 
+    def reads_request(self, node: ast.AST) -> bool:
+        """`node` reads a name its function holds this request's content in (a parameter
+        named for it, a local fetched for it, what is derived from them: kvscope.lint.pyrun
+        .request_names), worked out once per function."""
+        from kvscope.lint.pyrun import reads, request_names
+
+        fn = self.function_of(node)
+        if fn is None:
+            return False
+        if fn not in self._request_names:
+            self._request_names[fn] = request_names(fn)
+        return reads(node, self._request_names[fn])
+
     def value_kind(self, node: ast.AST) -> str | None:
         """What the value of an expression is, on evidence, else by its name. A constant's name
         (`NO_ANSWER`, `config.MAX_TURNS`) says what it means, not that it varies."""

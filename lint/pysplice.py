@@ -21,7 +21,7 @@ from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
 from kvscope.lint.pyreport import WHAT, advice, with_tools
-from kvscope.lint.pyrun import formats_text, reads, request_names
+from kvscope.lint.pyrun import formats_text
 from kvscope.lint.pyscan import KIND_CODES, Scan, constant_name
 from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
 
@@ -96,9 +96,7 @@ def fetched_for_request(scan: Scan, node: ast.AST) -> bool:
     fn = scan.function_of(node)
     if fn is None or (isinstance(node, ast.Name) and _assembled(fn, node.id)):
         return False
-    if fn not in scan._request_names:
-        scan._request_names[fn] = request_names(fn)
-    return reads(node, scan._request_names[fn])
+    return scan.reads_request(node)
 
 
 def _assembled(fn: ast.AST, name: str) -> bool:

@@ -165,7 +165,10 @@ class PromptPart:
                 if printed_run(self.parents, cur) is not None:
                     return "system"  # printed among the lines of a prompt, to be pasted
             elif isinstance(cur, ast.Return) and depth:
-                return None  # a local returned: the caller decides (not followed)
+                fn = self.function_of(cur)  # a local returned: where the callers send it
+                if fn is not None and self._whole_system_text(fn):
+                    return "system"
+                return None
             elif isinstance(cur, ast.Return):
                 fn = self.parents.get(cur)
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -176,11 +179,29 @@ class PromptPart:
                     if user_turn(self.sent_as(fn.name, call=True)):
                         return "user"
                     return "user" if user_side(fn.name) else "system"
+                if fn is not None and self._whole_system_text(fn):
+                    return "system"  # `def build()`, sent as `{"role": "system", ...}`
                 return None
             elif isinstance(cur, ast.stmt):
                 return None
             child, cur = cur, self.parents.get(cur)
         return None
+
+    def _whole_system_text(self, fn: ast.AST) -> bool:
+        """A function of any name (`def build()`) whose results the module sends only as the
+        system message, each call being the message's whole text. A call spliced into a larger
+        text (`f"...{header(t)}"`) is reported where it is spliced (kvscope.lint.pysplice)."""
+        calls = [
+            use
+            for use in self.uses.get(fn.name, ())
+            if isinstance(parent := self.parents.get(use), ast.Call) and parent.func is use
+        ]
+        if not calls or any(
+            isinstance(self.parents.get(self.parents.get(c)), ast.FormattedValue | ast.BinOp)
+            for c in calls
+        ):
+            return False
+        return self.sent_as(fn.name, call=True) == {"system"}
 
     def local_part(self, name: str, at: ast.AST, depth: int) -> str | None:
         """The part the local variable `name` of a function, bound at `at`, ends up in: the

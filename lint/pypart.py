@@ -27,6 +27,7 @@ from kvscope.lint.pyroles import (
     user_side,
     user_turn,
 )
+from kvscope.lint.pysinks import SYSTEM_KWARGS, TEMPLATE_KWARGS
 
 PROMPT_WORDS = {
     "prompt",
@@ -39,15 +40,8 @@ PROMPT_WORDS = {
     "messages",
     "sys",
 }
-KWARG_PARTS = {
-    "system": "system",
-    "instructions": "system",
-    "system_prompt": "system",
-    "system_message": "system",
-    "preamble": "system",
-    "prompt": "template",
-    "template": "template",
-}
+# A keyword argument's name says which part of a prompt it takes (kvscope.lint.pysinks).
+KWARG_PARTS = {k: "system" for k in SYSTEM_KWARGS} | {k: "template" for k in TEMPLATE_KWARGS}
 # Calls whose arguments name a file or a template to load: what they load is the text.
 PATH_CALLS = {
     "get_template",

@@ -48,6 +48,7 @@ SYSTEM_KWARGS = {
     "system_message",
     "preamble",
     "system_instruction",  # Gemini: `GenerateContentConfig(system_instruction=...)`
+    "sys_prompt",  # AgentScope: `ReActAgent(sys_prompt=...)`
 }
 TEMPLATE_KWARGS = {"prompt", "template"}
 # What a builder object's methods return is the text built from its template.

@@ -112,6 +112,10 @@ def dotted(node: ast.AST) -> tuple[str, str]:
     return "", getattr(node, "id", "")
 
 
+# Calls that turn a collection into a sequence in its iteration order.
+SEQUENCE_CALLS = {"join", "list", "tuple", "str", "enumerate", "dumps"}
+
+
 class Facts:
     """Kinds ("time", "id", "user", "order") of the module's names and functions."""
 
@@ -221,7 +225,7 @@ class Facts:
                 if sub is not fn:
                     self._scope_of[sub] = fn
             self._bound[fn] = bound
-            self._local[fn] = {}
+            self._local[fn] = _set_params(fn)
         for node, fn in self._scope_of.items():
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 self._bound[fn].add(node.id)
@@ -332,3 +336,32 @@ def module_facts(path: Path | None, depth: int) -> Facts | None:
             _CACHE.clear()
         _CACHE[key] = Facts(tree, path, depth)
     return _CACHE[key]
+
+
+def _set_params(fn: ast.AST) -> dict[str, str]:
+    """Parameters annotated as sets (`enabled: set[str]`) that the function itself turns into a
+    sequence (loops over, joins, lists, formats): what it reads from them comes in an order
+    that string hashing changes between processes ("order"). A set only tested with `in` or
+    handed on has no order here."""
+    from kvscope.lint.pytypes import SET_TYPES, annotation_types
+
+    args = fn.args
+    sets = set()
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        types = annotation_types(a.annotation)
+        if types and types <= SET_TYPES:
+            sets.add(a.arg)
+    if not sets:
+        return {}
+    found = {}
+    for sub in ast.walk(fn):
+        if isinstance(sub, ast.For | ast.AsyncFor | ast.comprehension):
+            seq = [sub.iter]
+        elif isinstance(sub, ast.Call) and dotted(sub.func)[1] in SEQUENCE_CALLS:
+            seq = list(sub.args)
+        elif isinstance(sub, ast.FormattedValue):
+            seq = [sub.value]
+        else:
+            continue
+        found.update((n.id, "order") for n in seq if isinstance(n, ast.Name) and n.id in sets)
+    return found

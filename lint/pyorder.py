@@ -14,6 +14,7 @@ from kvscope.lint.findings import Fix, Problem
 from kvscope.lint.patterns import words
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyscan import CACHEABLE, LISTING_CALLS, SCHEMA_WORDS, TOOL_WORDS, Scan
+from kvscope.lint.pytypes import SET_TYPES
 
 LOG_CALLS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "print", "log"}
 
@@ -159,9 +160,6 @@ def dict_source(scan: Scan, node: ast.AST, seen: frozenset[str] = frozenset()) -
                 if why:
                     return why
     return None
-
-
-SET_TYPES = {"set", "frozenset", "Set", "FrozenSet", "AbstractSet", "MutableSet"}
 
 
 def set_typed(scan: Scan, name: ast.Name) -> str | None:

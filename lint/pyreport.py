@@ -13,7 +13,7 @@ WHAT = {
     "time": "a clock value",
     "id": "a per-request id or random value",
     "user": "per-user data",
-    "order": "text in the order of an unsorted file listing",
+    "order": "text in an order that can change between runs (an unsorted file listing or set)",
     "request": "per-request content (the user's input, retrieved context, history)",
     "argument": "text passed in on each call of this prompt builder",
 }
@@ -66,8 +66,8 @@ def advice(kind: str) -> str:
         "id": "; it differs on every request. Send it as metadata, not in the prompt",
         "user": "; no two users share the prefix after it. Put per-user details in the "
         "last user turn",
-        "order": "; its order follows the file system and can differ between machines and "
-        "runs. Sort the listing it comes from (sorted(...))",
+        "order": "; its order follows the file system or string hashing, and can differ "
+        "between machines and runs. Sort what it comes from (sorted(...))",
         "request": "; no two requests share the prefix after it. Send it in the last user turn, "
         "after every fixed instruction",
         "argument": "; calls with different values share no prefix after it. Send it in the "

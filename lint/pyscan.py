@@ -237,7 +237,7 @@ class Scan(PromptPart):
         fixed whatever its name (kvscope.lint.pysettings)."""
         from kvscope.lint.pysettings import settings_text_call
 
-        fields = self.field_reads(node)
+        fields = self.field_reads(node) or self.loop_items(node)
         if fields:
             return next((k for k in map(classify_expr, fields) if k is not None), None)
         kind = classify_expr(ast.unparse(node))
@@ -253,6 +253,26 @@ class Scan(PromptPart):
         values = self.assigns.get(node.id, ()) if isinstance(node, ast.Name) else ()
         fields = [_field_read(v) for v in values]
         return fields if fields and all(fields) else []
+
+    def loop_items(self, node: ast.AST) -> list[str]:
+        """`owner.name` for a local bound only as the variable of loops over a named
+        collection (`for name in enabled`, `[f"- {name}" for name in tool_names]`): an item of
+        the collection, which says whose it is, not the user's name. Empty otherwise."""
+        if not isinstance(node, ast.Name) or node.id in self.assigns:
+            return []
+        fn = self.function_of(node)
+        owners = []
+        for loop in ast.walk(fn) if fn is not None else ():
+            if isinstance(loop, ast.For | ast.AsyncFor | ast.comprehension):
+                bound = [t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)]
+                if node.id not in bound:
+                    continue
+                if not isinstance(loop.target, ast.Name):
+                    return []  # `for name, user in pairs`: which item is which is not known
+                if not isinstance(loop.iter, ast.Name | ast.Attribute):
+                    return []
+                owners.append(f"{ast.unparse(loop.iter)}.{node.id}")
+        return owners
 
     def file_text(self, node: ast.AST) -> bool:
         """`node` is a name every binding of which is text read from a file the code names

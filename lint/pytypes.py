@@ -30,6 +30,7 @@ from kvscope.lint.pyflow import COARSE_ATTRS, dotted
 TIME_TYPES = {"datetime", "date", "DateTime", "Timestamp", "Arrow"}
 ID_TYPES = {"str", "UUID", "uuid"}
 COUNT_TYPES = {"int"}
+SET_TYPES = {"set", "frozenset", "Set", "FrozenSet", "AbstractSet", "MutableSet"}
 # An `_id` that a deploy fixes: the model, the provider, the index searched.
 FIXED_ID_WORDS = frozenset(
     {"model", "llm", "provider", "deployment", "engine", "embedding", "region", "voice", "index"}
@@ -77,6 +78,8 @@ def annotation_types(node: ast.AST | None) -> set[str] | None:
                 return None
             out |= found
         return out
+    if isinstance(node, ast.Subscript):
+        return {dotted(node.value)[1]}  # `set[str]`: a set, whatever it holds
     return None
 
 

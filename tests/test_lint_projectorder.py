@@ -138,7 +138,7 @@ def test_system_text_rendered_from_an_instance_attribute_listing_is_reported_in_
     write(tmp_path, "iterdir()", agent)
     (finding,) = lint(tmp_path, "app/agents/base.py")
     assert (finding.code, finding.line) == ("PL004", 10)
-    assert "order of an unsorted file listing" in finding.message
+    assert "an unsorted file listing or set" in finding.message
     text = agent.replace("loader = SkillLoader(folder)", "loader = folder")
     (tmp_path / "app/agents/base.py").write_text(text)
     assert lint(tmp_path, "app/agents/base.py") == []  # not an instance: nothing known

@@ -6,6 +6,7 @@ measure commands, the demo); the CLI walks files and calls `lint_file`.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kvscope.lint import noqa
@@ -124,7 +125,7 @@ class Linter:
                     if below and floor <= 1 and _between_turns(problem, source):
                         # the history after it costs a block at the least: as the floor's default
                         finding = finding._replace(message=finding.message + BETWEEN_TURNS)
-                    elif below and not problem.fragment:
+                    elif below and not problem.fragment and not _block_after(doc, problem):
                         continue  # below the floor: it costs less than the user cares about
                     findings.append(finding)
                     if problem.fix is not None:
@@ -159,6 +160,19 @@ BETWEEN_TURNS = (
     ". Nothing of this prompt follows it, but the clock changes between the turns of one "
     "conversation: every later turn re-reads the whole history after it"
 )
+
+
+# `{% block body %}` in a template: the templates that extend it fill it with their own text.
+BLOCK_TAG_RE = re.compile(r"\{%-?\s*block\s+\w+")
+
+
+def _block_after(doc: Document, problem: Problem) -> bool:
+    """A template with a `{% block %}` after the finding is a base that other templates
+    `{% extends %}`: their text follows the finding, so its cost here is a lower bound and no
+    floor applies (`The current date is {{ date }}` in a four-line base.txt)."""
+    if doc.kind == "python" or "{%" not in doc.source:
+        return False
+    return BLOCK_TAG_RE.search(doc.source, problem.src_end) is not None
 
 
 def _between_turns(problem: Problem, source: str) -> bool:

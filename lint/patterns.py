@@ -321,6 +321,8 @@ def _dates(
             continue
         if not concrete and (inside(code, m.start(), m.end()) or in_example_block(text, m.start())):
             continue
+        if time_code(text, m.start(), m.end()):
+            continue
         if date_cued(window):
             yield Literal(m.start(), m.end(), "time", value, _shape(value))
             continue
@@ -331,6 +333,24 @@ def _dates(
         seconds = SECONDS_RE.search(value) is not None
         if seconds or (has_date and (concrete or has_time)):
             yield Literal(m.start(), m.end(), "time", value, _shape(value))
+
+
+# A position in a recording: SRT/VTT milliseconds (`00:00:05,390`) or a span between two times
+# (`00:00:05-00:00:10`, `00:01:02 --> 00:01:09`).
+_CODE_TAIL_RE = re.compile(r"[,.]\d{3}(?!\d)|\s*(?:-->|[-–~]\s*\d{1,2}:\d{2}:\d{2})")
+_CODE_HEAD_RE = re.compile(r"\d{1,2}:\d{2}:\d{2}(?:[,.]\d+)?\s*(?:-->|[-–~])\s*$")
+
+
+def time_code(text: str, start: int, end: int) -> bool:
+    """A time of day alone (no date) that is a position in a video or audio file: subtitle
+    milliseconds after it, or a span of two such times. The same on every request."""
+    value = text[start:end]
+    if not re.fullmatch(_TIME, value) or not re.match(r"\d{1,2}:\d{2}:\d{2}", value):
+        return False
+    if re.match(r":\d{2}", text[end : end + 3]):
+        return True  # `00:00:05-00:00:10` read as one time with a zone: a span of two
+    head = text[max(0, start - 40) : start]
+    return bool(_CODE_TAIL_RE.match(text, end) or _CODE_HEAD_RE.search(head))
 
 
 # "-Examples-", "## Sample output", and a numbered example's own title, which may be long:

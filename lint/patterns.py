@@ -169,6 +169,8 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                 info = m.group("info").strip().lower().split(" ")[0].strip("\\`")
                 if info in PROSE_FENCES or (not info and m.end() - m.start() > len(text) / 2):
                     continue  # the prompt itself, fenced for display
+                if not info and m.end() == len(text) and not _closed(m):
+                    continue  # a stray fence no line closes: the text after it is prose
                 if info in SHOWN_PROMPT_FENCES and under_prompt_heading(text, m.start()):
                     continue  # `## Prompt`, then the prompt to paste, fenced as `yaml`
                 body = m.group().split("\n", 1)[1] if "\n" in m.group() else ""
@@ -180,6 +182,12 @@ def quiet_spans(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                     continue  # a fence around a bare placeholder: where the content goes
             code.append(m.span())
     return urls, code
+
+
+def _closed(fenced: re.Match) -> bool:
+    """The fenced block ends on a closing fence line, not at the end of the text."""
+    last = fenced.group().rstrip("\n").rsplit("\n", 1)
+    return len(last) == 2 and last[1].strip().startswith(fenced.group("fence").lstrip("\\")[:3])
 
 
 # Fences a README shows a prompt in, under a heading that names it (a prompt to paste into a

@@ -160,6 +160,7 @@ def test_a_named_prompt_library_keeps_user_sections_out(tree, capsys):
 
 KEYISH = st.sampled_from(
     ["user_prompt: |-\n", "system_prompt: |\n", "  ", "human:", "x: 1\n", "\n", "é", "{{ q }}"]
+    + ['text: "a\\nb \\u00e9\\"c"\n', "  - target: c9e1\n", "  name: user_prompt\n", "- role: x\n"]
 )
 
 
@@ -171,10 +172,12 @@ def test_fuzz_loose_reader_segments_tile_the_text(parts):
     text = "".join(parts)
     (doc,) = split_at_keys(text, "x.yaml")
     pos = 0
-    for seg in doc.segments:
-        assert seg.src_start == pos and text[pos : pos + len(seg.text)] == seg.text
-        assert seg.part in {"template", "user"}
-        pos += len(seg.text)
+    for seg in doc.segments:  # a decoded value (`text: "a\nb"`) covers its escaped source
+        source = seg.raw if seg.mapping == "json" else seg.text
+        assert seg.src_start == pos and text[pos : pos + len(source)] == source
+        assert seg.part in {"template", "user", "name"}
+        assert seg.to_source(len(seg.text)) == pos + len(source)
+        pos += len(source)
     assert pos == len(text)
 
 

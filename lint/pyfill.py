@@ -62,8 +62,16 @@ def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     if kind is None and not fixed_value(value):
         name = _MARKER_RE.match(mark) if mark is not None else None
         kind = classify_expr(name.group("name") if name else _marker_name(marker))
+        if kind is None and isinstance(value, ast.Name | ast.Attribute):
+            kind = scan.value_kind(value)  # `.replace("DATUM", date)`: the value's own name
     if kind is not None:
-        yield problem(scan, kind, value, part, text, at)
+        span = None
+        if mark:  # `"""...Today is DATUM..."""`.replace("DATUM", date): on the marker's line
+            bounded = (
+                r"(?<!\w)" + re.escape(mark) + r"(?!\w)" if mark.isalnum() else re.escape(mark)
+            )
+            span = literal_span(scan, _receiver(node), re.compile(bounded), value)
+        yield problem(scan, kind, value, part, text, at, span)
 
 
 TURN_ROLES = {"user", "assistant", "human", "ai", "model", "tool", "function"}
@@ -198,6 +206,15 @@ def placeholder_span(scan: Scan, receiver: ast.AST, kw: ast.keyword) -> tuple[in
     (a one-line `"...{x}...".format(x=...)` keeps it on the value)."""
     name = kw.arg or ""
     pattern = re.compile(r"(?<!\{)\{" + re.escape(name) + r"(?=[}!:\[.])")
+    span = literal_span(scan, receiver, pattern, kw.value)
+    return (span[0], span[0] + len(name) + 2) if span else None
+
+
+def literal_span(
+    scan: Scan, receiver: ast.AST, pattern: re.Pattern, value: ast.AST
+) -> tuple[int, int] | None:
+    """Where `pattern` stands in the source, when exactly one string literal of `receiver`
+    holds it once, on another line than `value`, which fills it there."""
     hits = []
     for node in ast.walk(receiver):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -207,9 +224,9 @@ def placeholder_span(scan: Scan, receiver: ast.AST, kw: ast.keyword) -> tuple[in
         return None
     node, m = hits[0]
     start = scan.offset(node.lineno, node.col_offset) + m.start()
-    if scan.source.count("\n", 0, start) + 1 == kw.value.lineno:
+    if scan.source.count("\n", 0, start) + 1 == value.lineno:
         return None
-    return start, start + len(name) + 2
+    return start, start + m.end() - m.start()
 
 
 def format_vars(scan: Scan, node: ast.Dict) -> Iterator[Problem]:

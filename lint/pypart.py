@@ -39,6 +39,8 @@ PROMPT_WORDS = {
     "persona",
     "messages",
     "sys",
+    "sysprompt",  # `get_sysprompt()`: one word
+    "systemprompt",
 }
 # A keyword argument's name says which part of a prompt it takes (kvscope.lint.pysinks).
 KWARG_PARTS = {k: "system" for k in SYSTEM_KWARGS} | {k: "template" for k in TEMPLATE_KWARGS}

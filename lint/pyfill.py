@@ -433,6 +433,10 @@ def template_texts(scan: Scan, node: ast.AST, depth: int = 0) -> list[str]:
 def _bound_values(scan: Scan, node: ast.AST) -> list[ast.AST]:
     if isinstance(node, ast.Name):
         return scan.assigns.get(node.id, [])
-    if isinstance(node, ast.Attribute):
-        return scan.attr_assigns.get(node.attr, [])
+    if isinstance(node, ast.Attribute):  # `self.t = ...`, else a class's own `SYSTEM = "..."`
+        return scan.attr_assigns.get(node.attr) or [
+            v
+            for v in scan.assigns.get(node.attr, [])
+            if isinstance(scan.parents.get(scan.parents.get(v)), ast.ClassDef)
+        ]
     return []

@@ -128,7 +128,7 @@ class PromptPart:
                 key = next((k for k, v in keys.items() if v is child), None)
                 if "role" in keys and (role := dict_role(cur)):
                     return role
-                if key in {"system", "instructions"}:
+                if key in SYSTEM_KWARGS:  # `{"system_prompt": f"..."}` of an agent's config
                     return "system"
                 if key == "description":
                     return "tools"

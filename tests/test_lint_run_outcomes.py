@@ -159,8 +159,24 @@ def test_a_named_prompt_library_keeps_user_sections_out(tree, capsys):
 
 
 KEYISH = st.sampled_from(
-    ["user_prompt: |-\n", "system_prompt: |\n", "  ", "human:", "x: 1\n", "\n", "é", "{{ q }}"]
-    + ['text: "a\\nb \\u00e9\\"c"\n', "  - target: c9e1\n", "  name: user_prompt\n", "- role: x\n"]
+    [
+        *(
+            "user_prompt: |-\n",
+            "system_prompt: |\n",
+            "  ",
+            "human:",
+            "x: 1\n",
+            "\n",
+            "é",
+            "{{ q }}",
+        ),
+        *(
+            'text: "a\\nb \\u00e9\\"c"\n',
+            "  - target: c9e1\n",
+            "  name: user_prompt\n",
+            "- role: x\n",
+        ),
+    ]
 )
 
 

@@ -9,8 +9,10 @@ instance of one of the project's classes.
     loader = SkillLoader(path)                  # base.py: from .skills import SkillLoader
     found.extend(loader.skills)                 # found: in the listing's order
 
-A class's attributes are the `self.x = value` assignments of its methods, and `self.method()`
-is what that method of the class returns. An instance is a name assigned a call of the class,
+A class's attributes are the `self.x = value` assignments of its methods and the
+`default_factory` of its dataclass or pydantic fields (`id: str = field(default_factory=...)`),
+read as `obj.x` or as `self.x` in its methods; `self.method()` is what that method of the class
+returns. An instance is a name assigned a call of the class,
 defined in the module or imported from a module of the project.
 """
 
@@ -28,13 +30,19 @@ class ClassAttrs:
         self.instances: dict[tuple[int, str], str] = {}  # (scope table, name) -> class name
         self._owner: dict[ast.AST, str] = {}  # a method's assignments and calls -> its class
         self._methods: dict[str, set[str]] = {}
+        self._method_class: dict[ast.AST, str] = {}  # a method -> its class
+        self._fields: dict[ast.AST, tuple[str, ast.AST]] = {}  # a dataclass field -> factory
         for cls in ast.walk(tree):
             if not isinstance(cls, ast.ClassDef):
                 continue
             self.classes.setdefault(cls.name, {})
             methods = self._methods.setdefault(cls.name, set())
             for fn in cls.body:
+                factory = _default_factory(fn)
+                if factory is not None:  # `id: str = field(default_factory=new_id)`
+                    self._fields[fn] = (cls.name, factory)
                 if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                    self._method_class[fn] = cls.name
                     methods.add(fn.name)
                     for sub in ast.walk(fn):
                         if isinstance(sub, ast.Assign | ast.AnnAssign | ast.Call):
@@ -51,6 +59,12 @@ class ClassAttrs:
         if node.value is None or isinstance(node, ast.AugAssign):
             return
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if node in self._fields and isinstance(targets[0], ast.Name):
+            cls, factory = self._fields[node]
+            call = ast.Call(func=factory, args=[], keywords=[])
+            kind = self.facts.kind(factory.body if isinstance(factory, ast.Lambda) else call)
+            if kind:
+                self.classes[cls].setdefault(targets[0].id, kind)
         owner = self._owner.get(node)
         if owner is not None:
             kind = None
@@ -74,12 +88,23 @@ class ClassAttrs:
                     self.instances[(id(self.facts.table_of(t)), t.id)] = call.func.id
 
     def attribute(self, node: ast.Attribute) -> str | None:
-        """The kind `obj.attr` holds, where `obj` names an instance of a known class."""
+        """The kind `obj.attr` holds, where `obj` names an instance of a known class, or is
+        `self` in one of the class's methods (`self.conv = str(uuid4())` in `__init__`)."""
         if not isinstance(node.value, ast.Name):
             return None
+        if node.value.id == "self":
+            cls = self._class_of(node)
+            return self.classes[cls].get(node.attr) if cls in self.classes else None
         key = (id(self.facts.table_of(node.value)), node.value.id)
         cls = self.instances.get(key)
         return self.classes[cls].get(node.attr) if cls in self.classes else None
+
+    def _class_of(self, node: ast.AST) -> str | None:
+        """The class of the method `node` is read in (through nested functions)."""
+        fn = self.facts._scope_of.get(node)
+        while fn is not None and fn not in self._method_class:
+            fn = self.facts._outer.get(fn)
+        return self._method_class.get(fn) if fn is not None else None
 
     def self_call(self, call: ast.Call) -> str | None:
         """`self.method()` in a method of a class that defines `method`: what it returns."""
@@ -94,3 +119,12 @@ class ClassAttrs:
         ):
             return None
         return self.facts.funcs.get(func.attr)
+
+
+def _default_factory(stmt: ast.AST) -> ast.AST | None:
+    """The `default_factory` of a dataclass or pydantic field declared by `stmt`."""
+    value = getattr(stmt, "value", None) if isinstance(stmt, ast.AnnAssign | ast.Assign) else None
+    func = value.func if isinstance(value, ast.Call) else None
+    if getattr(func, "id", getattr(func, "attr", None)) not in {"field", "Field"}:
+        return None
+    return next((k.value for k in value.keywords if k.arg == "default_factory"), None)

@@ -143,6 +143,8 @@ class Facts:
                     self.klass.assigned(node)
                 elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
                     self.items.loop(node)
+                elif isinstance(node, ast.With | ast.AsyncWith):
+                    self.items.opened(node)
                 elif isinstance(node, ast.Call):
                     self.items.appended(node)
                 elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -52,6 +52,13 @@ class ListingItems:
             elif isinstance(t, ast.Name):
                 self.facts.table_of(t).setdefault(t.id, kind)
 
+    def opened(self, node: ast.With | ast.AsyncWith) -> None:
+        """`with open(path) as f`, `path` an item: `f` (and `f.read()`) is still that item."""
+        for item in node.items:
+            target = item.optional_vars
+            if isinstance(target, ast.Name) and self.read_by(item.context_expr):
+                self.names.add(self.key(target))
+
     def assigned(self, node: ast.AST, targets: list[ast.AST]) -> str | None:
         """The kind an assignment from an item gives its target: `text += item` grows text in
         the listing's order ("order"); `path = join(root, item)` is still one item (None)."""

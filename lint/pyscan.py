@@ -128,7 +128,7 @@ class Scan(PromptPart):
                 key = (p.code, p.src_start, p.src_end)  # judged by its name and by its value),
                 if key not in found or found[key].prefix_text is None:  # the one with a cost
                     found[key] = p
-        self.found: list[Problem] = list(found.values())
+        self.found: list[Problem] = _outermost(list(found.values()))
         self.found.extend(pybreakpoints.breakpoints(self, tree))
 
     def problems(self, code: str) -> list[Problem]:
@@ -285,6 +285,35 @@ class Scan(PromptPart):
 
 # String methods that tidy a value (`.strip()`, `.replace("\n", " ")`): the same value after.
 TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}
+
+
+def _outermost(problems: list[Problem]) -> list[Problem]:
+    """One finding per value: a finding inside another of the same rule (`m.text` within
+    `"\n".join(m.text for m in memories)`) says the same thing again, and is dropped; the
+    outer one keeps what the inner knew of the cost (a fragment has no floor)."""
+    kept = []
+    for p in problems:
+        inner = [
+            q
+            for q in problems
+            if q.code == p.code
+            and p.src_start <= q.src_start
+            and q.src_end <= p.src_end
+            and (q.src_start, q.src_end) != (p.src_start, p.src_end)
+        ]
+        outer = any(
+            q.code == p.code
+            and q.src_start <= p.src_start
+            and p.src_end <= q.src_end
+            and (q.src_start, q.src_end) != (p.src_start, p.src_end)
+            for q in problems
+        )
+        if outer:
+            continue
+        if any(q.fragment for q in inner) and not p.fragment:
+            p = p._replace(fragment=True)
+        kept.append(p)
+    return kept
 
 
 def _field_read(value: ast.AST) -> str | None:

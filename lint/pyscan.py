@@ -208,6 +208,8 @@ class Scan(PromptPart):
             return kind
         if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
             return None
+        if isinstance(node, ast.IfExp) and all(map(_written, (node.body, node.orelse))):
+            return None  # `ADMIN_RULES if user.is_admin else ""`: which text is PL006's to say
         if self.file_text(node):
             return None  # `task_description = read_prompt_md("tools/task/description.md")`
         if self.literal_text(node) or self.table_value(node):
@@ -285,6 +287,13 @@ class Scan(PromptPart):
 
 # String methods that tidy a value (`.strip()`, `.replace("\n", " ")`): the same value after.
 TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}
+
+
+def _written(node: ast.AST) -> bool:
+    """A literal or a name written as a constant: text fixed in the code."""
+    if isinstance(node, ast.Constant):
+        return True
+    return isinstance(node, ast.Name | ast.Attribute) and constant_name(node)
 
 
 def _outermost(problems: list[Problem]) -> list[Problem]:

@@ -65,3 +65,20 @@ def bound_at(text: str, pos: int) -> set[str]:
         elif stack:
             stack.pop()
     return set().union(*stack)
+
+
+FOR_SOURCE_RE = re.compile(
+    r"\{%-?\s*(?:(?P<for>for)\s+(?P<t>[\w\s,()]+?)\s+in\s+(?P<src>[^%]*?)\s*-?%\}|endfor\b)"
+)
+
+
+def bound_sources(text: str, pos: int) -> dict[str, str]:
+    """{target: what its loop iterates} for every Jinja `{% for %}` open at `pos`."""
+    stack: list[dict[str, str]] = []
+    for m in FOR_SOURCE_RE.finditer(text, 0, pos):
+        if m.group("for"):
+            src = re.sub(r"\s+if\s.*$", "", m.group("src"))  # `for x in xs if x.ok`
+            stack.append(dict.fromkeys(identifiers(m.group("t")), src))
+        elif stack:
+            stack.pop()
+    return {k: v for frame in stack for k, v in frame.items()}

@@ -272,7 +272,8 @@ USER_TAILS = frozenset(
 DIR_WORDS = frozenset({"directory", "dir", "folder"})
 WORKDIR_WORDS = frozenset({"cwd", "workdir", "worktree", "worktrees"})
 NOT_THE_USER = frozenset(
-    {"tool", "tools", "function", "agent", "assistant", "bot", "model", "plugin", "plugins"}
+    {"tool", "tools", "toolset", "toolsets", "function", "agent", "assistant", "bot", "model"}
+    | {"plugin", "plugins"}
 )
 SETTINGS_WORDS = frozenset(
     [

@@ -55,8 +55,15 @@ from collections.abc import Iterator
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.includes import included
-from kvscope.lint.loops import bound_at
-from kvscope.lint.names import CONTAINER_METHODS, classify_expr, deploy_fixed, identifiers
+from kvscope.lint.loops import bound_at, bound_sources
+from kvscope.lint.names import (
+    CONTAINER_METHODS,
+    NOT_THE_USER,
+    classify_expr,
+    deploy_fixed,
+    identifiers,
+    words,
+)
 
 CODE = "PL006"
 NAME = "conditional-system-section"
@@ -130,7 +137,18 @@ def _on_items(text: str, tag: re.Match) -> bool:
         return False
     cond = re.sub(r"\|\s*[A-Za-z_]\w*", "", _condition(tag.group()))  # filters name no data
     roots = set(identifiers(cond)) - JINJA_WORDS
-    return bool(roots) and roots <= bound_at(text, tag.start())
+    if bool(roots) and roots <= bound_at(text, tag.start()):
+        return True
+    # `{% if toolset.status.value == "failed" %}` in a loop over the deploy's toolsets: a
+    # field of one of the deploy's own tools, agents or plugins (not `table.primary_key` of
+    # the tables a request's database has)
+    sources = bound_sources(text, tag.start())
+    heads = set(identifiers(re.sub(r"\.\s*[A-Za-z_]\w*", "", cond))) - JINJA_WORDS
+    return (
+        bool(heads)
+        and heads <= set(sources)
+        and all(words(sources[h].replace(".", "_")) & NOT_THE_USER for h in heads)
+    )
 
 
 # Jinja's operators and tests read as identifiers (`x is not none`, `a in b`).

@@ -290,6 +290,8 @@ SETTINGS_WORDS = frozenset(
         "defaults",
         "constants",
         "flags",
+        "conn",  # `conn.username`: the login a connection is configured with, not the user
+        "connection",
     ]
 )
 

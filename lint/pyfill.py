@@ -18,6 +18,7 @@ from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyreport import WHAT, problem
 from kvscope.lint.pyscan import CACHEABLE, Scan
 from kvscope.lint.pysplice import fixed_value, resolver, spliced
+from kvscope.lint.pystate import constant_state
 from kvscope.lint.pytables import splat_keys
 
 
@@ -273,10 +274,14 @@ def placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[st
     `fills` are (name, value, call) of this module, or (name, value, call, scan) of the module
     importing the template (kvscope.lint.pyimportfills), judged by that module's scan."""
     mine = [(v, call, (by or [scan])[0]) for name, v, call, *by in fills if name == expr]
-    if mine and all(fixed_value(v) or at.table_value(v) for v, _, at in mine):
+    if mine and all(
+        fixed_value(v) or at.table_value(v) or constant_state(at.path, v) for v, _, at in mine
+    ):
         return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
     for v, call, at in mine:
         kind = fill_kind(at, v)
+        if kind == "request" and classify_expr(expr) in {"time", "id"}:
+            kind = classify_expr(expr)  # `current_time=state.get("current_time")`: a clock
         if kind and (_renders_messages(call) or at.prompt_part(call) in CACHEABLE):
             module = "" if at is scan else f"{Path(at.path).name} "
             where = f"`{ast.unparse(v)[:50]}`, {module}line {v.lineno}"

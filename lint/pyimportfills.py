@@ -43,7 +43,26 @@ def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, ob
                     out += [(key, ast.Constant(value=""), call, where) for key in keys]
             elif call is None and (attr := field_named(read.parents, read.node)):
                 out += field_fills(read.module, attr)
+            elif call is None and (prompt := _prompt_of(read.parents, read.node)) is not None:
+                out += _invoked(read.module, read.sinks.tree, prompt)
     return out
+
+
+def _invoked(path: Path, tree: ast.Module, prompt: ast.Call) -> list:
+    """The input dicts a prompt object built from the constant is invoked with in its module
+    (`ChatPromptTemplate.from_messages([("system", PROMPT), ...])` bound to `prompt`, then
+    `prompt.invoke({"current_time": state.get("current_time")})`)."""
+    from kvscope.lint.pyfill import chain_root, invoke_calls
+
+    where = module_scan(path, tree)
+    if where is None:
+        return []
+    return [
+        (key, value, invoke, where)
+        for invoke, inputs in invoke_calls(where)
+        if chain_root(where, invoke.func.value) is prompt
+        for key, value in inputs
+    ]
 
 
 def constant_names(scan, node: ast.AST) -> list[str]:

@@ -208,7 +208,7 @@ class Scan(PromptPart):
             return kind
         if isinstance(node, ast.Name | ast.Attribute) and constant_name(node):
             return None
-        if isinstance(node, ast.IfExp) and all(map(_written, (node.body, node.orelse))):
+        if isinstance(node, ast.IfExp) and _fixed_branches(node):
             return None  # `ADMIN_RULES if user.is_admin else ""`: which text is PL006's to say
         if self.file_text(node):
             return None  # `task_description = read_prompt_md("tools/task/description.md")`
@@ -289,11 +289,11 @@ class Scan(PromptPart):
 TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}
 
 
-def _written(node: ast.AST) -> bool:
-    """A literal or a name written as a constant: text fixed in the code."""
-    if isinstance(node, ast.Constant):
-        return True
-    return isinstance(node, ast.Name | ast.Attribute) and constant_name(node)
+def _fixed_branches(node: ast.IfExp) -> bool:
+    """Both branches of a conditional expression are fixed text (kvscope.lint.pysplice)."""
+    from kvscope.lint.pysplice import fixed_value
+
+    return fixed_value(node.body) and fixed_value(node.orelse)
 
 
 def _outermost(problems: list[Problem]) -> list[Problem]:

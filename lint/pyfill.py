@@ -308,6 +308,26 @@ def fill_kind(scan: Scan, value: ast.AST) -> str | None:
     return "request" if scan.reads_request(value) else None
 
 
+def keyword_fills(scan: Scan, call: ast.Call) -> list[tuple[str, ast.AST]]:
+    """(placeholder, value) of a `.format(...)` call's keywords; a `**profile` of a literal
+    table of the project (kvscope.lint.pytables) fills each of its keys with fixed text."""
+    out = [(kw.arg, kw.value) for kw in call.keywords if kw.arg]
+    for kw in (k for k in call.keywords if k.arg is None):
+        out += [(key, ast.Constant(value="")) for key in splat_keys(scan, kw.value)]
+    return out
+
+
+def invoked_fills(scan: Scan, prompt: ast.Call) -> list[tuple[str, ast.AST, ast.Call]]:
+    """(placeholder, value, call) of the input dicts the prompt object `prompt` (a
+    `ChatPromptTemplate.from_messages(...)` of this module) is invoked with."""
+    return [
+        (key, value, invoke)
+        for invoke, inputs in invoke_calls(scan)
+        if chain_root(scan, invoke.func.value) is prompt
+        for key, value in inputs
+    ]
+
+
 def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
     """(placeholder name, value, call) of every `.format(name=value)` in this module whose
     template can be `text`."""
@@ -318,12 +338,8 @@ def fills_of(scan: Scan, text: str) -> list[tuple[str, ast.AST, ast.Call]]:
             if isinstance(receiver, ast.Constant):
                 continue
             for t in template_texts(scan, receiver):
-                for kw in call.keywords:
-                    if kw.arg:
-                        scan._fills.setdefault(t, []).append((kw.arg, kw.value, call))
-                    for key in splat_keys(scan, kw.value) if kw.arg is None else ():
-                        fixed = ast.Constant(value="")  # `**profile` of a literal table
-                        scan._fills.setdefault(t, []).append((key, fixed, call))
+                for key, value in keyword_fills(scan, call):
+                    scan._fills.setdefault(t, []).append((key, value, call))
         for call, inputs in invoke_calls(scan):
             for t in chain_texts(scan, call.func.value):
                 for key, value in inputs:

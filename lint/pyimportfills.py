@@ -21,8 +21,6 @@ import ast
 import functools
 from pathlib import Path
 
-from kvscope.lint.pytables import splat_keys
-
 FORMAT_METHODS = frozenset(["format", "format_map", "format_messages", "format_prompt"])
 
 
@@ -35,34 +33,30 @@ def imported_fills(scan, node: ast.AST) -> list[tuple[str, ast.AST, ast.Call, ob
     names = constant_names(scan, node)
     for name in [*names, *holders(scan, names)] if names else ():
         for read in importer_reads(scan.path, name):
-            call = _format_call(read.parents, read.node)
-            if call is not None and (where := module_scan(read.module, read.sinks.tree)):
-                out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
-                for kw in (k for k in call.keywords if k.arg is None):  # `**profile`
-                    keys = splat_keys(where, kw.value)
-                    out += [(key, ast.Constant(value=""), call, where) for key in keys]
-            elif call is None and (attr := field_named(read.parents, read.node)):
+            if attr := field_named(read.parents, read.node):
                 out += field_fills(read.module, attr)
-            elif call is None and (prompt := _prompt_of(read.parents, read.node)) is not None:
-                out += _invoked(read.module, read.sinks.tree, prompt)
+            else:  # `PROMPT.format(...)`, or `from_messages([("system", PROMPT), ...])` invoked
+                out += _fills_at(read.module, read.sinks.tree, read.parents, read.node)
     return out
 
 
-def _invoked(path: Path, tree: ast.Module, prompt: ast.Call) -> list:
-    """The input dicts a prompt object built from the constant is invoked with in its module
-    (`ChatPromptTemplate.from_messages([("system", PROMPT), ...])` bound to `prompt`, then
-    `prompt.invoke({"current_time": state.get("current_time")})`)."""
-    from kvscope.lint.pyfill import chain_root, invoke_calls
+def _fills_at(path: Path, tree: ast.Module, parents: dict, node: ast.AST) -> list:
+    """(placeholder, value, call, scan) of the read `node` of a template in the module at
+    `path`: the keywords of a `.format(...)` on it, or the input dicts of the prompt object
+    it is one message of, where that object is invoked (`ChatPromptTemplate.from_messages(
+    [("system", PROMPT), ...])`, then `prompt.invoke({"current_time": ...})`)."""
+    from kvscope.lint.pyfill import invoked_fills, keyword_fills
 
+    call = _format_call(parents, node)
+    prompt = None if call is not None else _prompt_of(parents, node)
+    if call is None and prompt is None:
+        return []
     where = module_scan(path, tree)
     if where is None:
         return []
-    return [
-        (key, value, invoke, where)
-        for invoke, inputs in invoke_calls(where)
-        if chain_root(where, invoke.func.value) is prompt
-        for key, value in inputs
-    ]
+    if call is not None:
+        return [(key, value, call, where) for key, value in keyword_fills(where, call)]
+    return [(key, value, invoke, where) for key, value, invoke in invoked_fills(where, prompt)]
 
 
 def constant_names(scan, node: ast.AST) -> list[str]:
@@ -115,25 +109,10 @@ def field_fills(module: Path, attr: str) -> list[tuple[str, ast.AST, ast.Call, o
     .from_messages([("system", configuration.response_system_prompt), ...])`, then
     `prompt.ainvoke({"retrieved_docs": docs})`): how the field's default, the prompt, is
     filled."""
-    from kvscope.lint.pyfill import chain_root, invoke_calls
-
     out = []
     for path, sinks, parents in field_reads(module, attr):
-        where = None
         for node in sinks.attrs.get(attr, ()):
-            call = _format_call(parents, node)
-            prompt = None if call is not None else _prompt_of(parents, node)
-            if call is None and prompt is None:
-                continue
-            where = where or module_scan(path, sinks.tree)
-            if where is None:
-                break
-            if call is not None:
-                out += [(kw.arg, kw.value, call, where) for kw in call.keywords if kw.arg]
-                continue
-            for invoke, inputs in invoke_calls(where):
-                if chain_root(where, invoke.func.value) is prompt:
-                    out += [(key, value, invoke, where) for key, value in inputs]
+            out += _fills_at(path, sinks.tree, parents, node)
     return out
 
 

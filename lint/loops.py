@@ -52,30 +52,19 @@ def _body(text: str, pos: int, nest: re.Pattern[str]) -> tuple[int, int] | None:
     return None
 
 
-FOR_SCOPE_RE = re.compile(r"\{%-?\s*(?:(?P<for>for)\s+(?P<t>[\w\s,()]+?)\s+in\s|endfor\b)")
-
-
-def bound_at(text: str, pos: int) -> set[str]:
-    """The loop targets of every Jinja `{% for a, b in ... %}` open at `pos`. Not a macro's
-    parameters: a macro is called with whatever its caller has, per request or not."""
-    stack: list[set[str]] = []
-    for m in FOR_SCOPE_RE.finditer(text, 0, pos):
-        if m.group("for"):
-            stack.append(set(identifiers(m.group("t"))))
-        elif stack:
-            stack.pop()
-    return set().union(*stack)
-
-
-FOR_SOURCE_RE = re.compile(
-    r"\{%-?\s*(?:(?P<for>for)\s+(?P<t>[\w\s,()]+?)\s+in\s+(?P<src>[^%]*?)\s*-?%\}|endfor\b)"
+# A Jinja loop's tag, with what it iterates (up to the tag's end), or its end tag.
+FOR_SCOPE_RE = re.compile(
+    r"\{%-?\s*(?:(?P<for>for)\s+(?P<t>[\w\s,()]+?)\s+in\s+(?P<src>(?:[^%]|%(?!\}))*?)\s*-?%\}"
+    r"|endfor\b)"
 )
 
 
 def bound_sources(text: str, pos: int) -> dict[str, str]:
-    """{target: what its loop iterates} for every Jinja `{% for %}` open at `pos`."""
+    """{target: what its loop iterates} for every Jinja `{% for a, b in ... %}` open at `pos`.
+    Not a macro's parameters: a macro is called with whatever its caller has, per request or
+    not."""
     stack: list[dict[str, str]] = []
-    for m in FOR_SOURCE_RE.finditer(text, 0, pos):
+    for m in FOR_SCOPE_RE.finditer(text, 0, pos):
         if m.group("for"):
             src = re.sub(r"\s+if\s.*$", "", m.group("src"))  # `for x in xs if x.ok`
             stack.append(dict.fromkeys(identifiers(m.group("t")), src))

@@ -54,13 +54,16 @@ SCOPES = st.sampled_from(["{% for a in xs %}", "{% for b, c in d.items() %}", "{
 @settings(max_examples=200, deadline=None)
 @given(st.lists(SCOPES, max_size=12))
 def test_fuzz_bound_names_are_those_of_the_loops_still_open(parts):
-    from kvscope.lint.loops import bound_at
+    from kvscope.lint.loops import bound_sources
 
     text, open_loops = "", []
     for part in parts:
         text += part
         if part.startswith("{% for"):
-            open_loops.append({"a"} if " a " in part else {"b", "c"})
+            open_loops.append(
+                {"a": "xs"} if " a " in part else {"b": "d.items()", "c": "d.items()"}
+            )
         elif part == "{% endfor %}" and open_loops:
             open_loops.pop()
-        assert bound_at(text, len(text)) == set().union(*open_loops)
+        expected = {k: v for frame in open_loops for k, v in frame.items()}
+        assert bound_sources(text, len(text)) == expected

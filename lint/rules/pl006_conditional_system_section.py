@@ -55,7 +55,7 @@ from collections.abc import Iterator
 from kvscope.lint.document import Document
 from kvscope.lint.findings import Problem, clip
 from kvscope.lint.includes import included
-from kvscope.lint.loops import bound_at, bound_sources
+from kvscope.lint.loops import bound_sources
 from kvscope.lint.names import (
     CONTAINER_METHODS,
     NOT_THE_USER,
@@ -136,13 +136,13 @@ def _on_items(text: str, tag: re.Match) -> bool:
     if not tag.group().startswith("{%"):
         return False
     cond = re.sub(r"\|\s*[A-Za-z_]\w*", "", _condition(tag.group()))  # filters name no data
+    sources = bound_sources(text, tag.start())
     roots = set(identifiers(cond)) - JINJA_WORDS
-    if bool(roots) and roots <= bound_at(text, tag.start()):
+    if roots and roots <= set(sources):
         return True
     # `{% if toolset.status.value == "failed" %}` in a loop over the deploy's toolsets: a
     # field of one of the deploy's own tools, agents or plugins (not `table.primary_key` of
     # the tables a request's database has)
-    sources = bound_sources(text, tag.start())
     heads = set(identifiers(re.sub(r"\.\s*[A-Za-z_]\w*", "", cond))) - JINJA_WORDS
     return (
         bool(heads)

@@ -28,9 +28,8 @@ class ClassAttrs:
         self.facts = facts  # kind(), funcs and the taint table each name resolves in
         self.classes: dict[str, dict[str, str]] = {}  # class name -> attribute -> kind
         self.instances: dict[tuple[int, str], str] = {}  # (scope table, name) -> class name
-        self._owner: dict[ast.AST, str] = {}  # a method's assignments and calls -> its class
+        self._owner: dict[ast.AST, str] = {}  # a method's assignments, calls, reads -> its class
         self._methods: dict[str, set[str]] = {}
-        self._method_class: dict[ast.AST, str] = {}  # a method -> its class
         self._fields: dict[ast.AST, tuple[str, ast.AST]] = {}  # a dataclass field -> factory
         for cls in ast.walk(tree):
             if not isinstance(cls, ast.ClassDef):
@@ -42,10 +41,9 @@ class ClassAttrs:
                 if factory is not None:  # `id: str = field(default_factory=new_id)`
                     self._fields[fn] = (cls.name, factory)
                 if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-                    self._method_class[fn] = cls.name
                     methods.add(fn.name)
                     for sub in ast.walk(fn):
-                        if isinstance(sub, ast.Assign | ast.AnnAssign | ast.Call):
+                        if isinstance(sub, ast.Assign | ast.AnnAssign | ast.Call | ast.Attribute):
                             self._owner[sub] = cls.name
 
     def imported(self, name: str, other: ClassAttrs, original: str) -> None:
@@ -93,18 +91,11 @@ class ClassAttrs:
         if not isinstance(node.value, ast.Name):
             return None
         if node.value.id == "self":
-            cls = self._class_of(node)
+            cls = self._owner.get(node)
             return self.classes[cls].get(node.attr) if cls in self.classes else None
         key = (id(self.facts.table_of(node.value)), node.value.id)
         cls = self.instances.get(key)
         return self.classes[cls].get(node.attr) if cls in self.classes else None
-
-    def _class_of(self, node: ast.AST) -> str | None:
-        """The class of the method `node` is read in (through nested functions)."""
-        fn = self.facts._scope_of.get(node)
-        while fn is not None and fn not in self._method_class:
-            fn = self.facts._outer.get(fn)
-        return self._method_class.get(fn) if fn is not None else None
 
     def self_call(self, call: ast.Call) -> str | None:
         """`self.method()` in a method of a class that defines `method`: what it returns."""

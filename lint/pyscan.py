@@ -302,27 +302,22 @@ def _outermost(problems: list[Problem]) -> list[Problem]:
     outer one keeps what the inner knew of the cost (a fragment has no floor)."""
     kept = []
     for p in problems:
-        inner = [
-            q
-            for q in problems
-            if q.code == p.code
-            and p.src_start <= q.src_start
-            and q.src_end <= p.src_end
-            and (q.src_start, q.src_end) != (p.src_start, p.src_end)
-        ]
-        outer = any(
-            q.code == p.code
-            and q.src_start <= p.src_start
-            and p.src_end <= q.src_end
-            and (q.src_start, q.src_end) != (p.src_start, p.src_end)
-            for q in problems
-        )
-        if outer:
+        if any(_within(p, q) for q in problems):
             continue
-        if any(q.fragment for q in inner) and not p.fragment:
+        if not p.fragment and any(q.fragment and _within(q, p) for q in problems):
             p = p._replace(fragment=True)
         kept.append(p)
     return kept
+
+
+def _within(inner: Problem, outer: Problem) -> bool:
+    """`inner` lies inside `outer`, a finding of the same rule over a longer span."""
+    return (
+        inner.code == outer.code
+        and outer.src_start <= inner.src_start
+        and inner.src_end <= outer.src_end
+        and (inner.src_start, inner.src_end) != (outer.src_start, outer.src_end)
+    )
 
 
 def _field_read(value: ast.AST) -> str | None:

@@ -56,7 +56,7 @@ def split_at_keys(text: str, path: str) -> list[Document]:
                 doc.segments.append(Segment(text[start:pos], part, start))
             part, start, owner_indent = "template", pos, -1
         if m is not None:
-            indent = len(m.group("indent").expandtabs(2))
+            indent = _indent(line)
             if owner_indent < 0 or indent <= owner_indent:
                 labelled = m.group("key") in LABEL_KEYS and _user_key(_value(line, m.end()))
                 new = "user" if _user_key(m.group("key")) or labelled else "template"
@@ -84,7 +84,8 @@ def split_at_keys(text: str, path: str) -> list[Document]:
 
 
 def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" \t"))
+    """How deep a line is indented, a tab counted as two spaces."""
+    return len(line[: len(line) - len(line.lstrip(" \t"))].expandtabs(2))
 
 
 def _value(line: str, end: int) -> str:

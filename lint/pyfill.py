@@ -278,16 +278,16 @@ def placeholder_kind(scan: Scan, shown: str, expr: str, fills: list) -> tuple[st
         fixed_value(v) or at.table_value(v) or constant_state(at.path, v) for v, _, at in mine
     ):
         return None, ""  # `TEMPLATE.format(task=TASK)`: the same text on every request
+    named = classify_expr(expr)
     for v, call, at in mine:
         kind = fill_kind(at, v)
-        if kind == "request" and classify_expr(expr) in {"time", "id"}:
-            kind = classify_expr(expr)  # `current_time=state.get("current_time")`: a clock
+        if kind == "request" and named in {"time", "id"}:
+            kind = named  # `current_time=state.get("current_time")`: a clock
         if kind and (_renders_messages(call) or at.prompt_part(call) in CACHEABLE):
             module = "" if at is scan else f"{Path(at.path).name} "
             where = f"`{ast.unparse(v)[:50]}`, {module}line {v.lineno}"
             return kind, f"placeholder `{shown}` is filled with {WHAT[kind]} ({where})"
-    kind = classify_expr(expr)
-    return kind, f"placeholder `{shown}` puts {WHAT.get(kind or '', '')} into the prompt"
+    return named, f"placeholder `{shown}` puts {WHAT.get(named or '', '')} into the prompt"
 
 
 def _renders_messages(call: ast.Call) -> bool:

@@ -3,7 +3,9 @@
 Code that renders the chat itself (`f"{im_start}system\\n...{im_end}"`, then
 `prompt += f"\\n{im_start}user\\n{query}{im_end}"`) says the role with the chat format's own
 markers: ChatML, Llama 3 headers, Gemma turns, `[INST]` (with Llama 2's `<<SYS>>`), `<|user|>`,
-and the delimiter tags a framework splits one string by (`<START_OF_USER_PROMPT>`).
+the delimiter tags a framework splits one string by (`<START_OF_USER_PROMPT>`), and the message
+tags of Semantic Kernel and haystack (`<message role="user">`, `{{#message role="user"}}`,
+`{% message role="user" %}`, the same tags kvscope.lint.readers.messages splits templates by).
 What follows a user or an assistant marker is that turn, not the cacheable system prefix, also
 inside one literal that holds several turns. Marker names held in constants
 (`im_start = "<|im_start|>"`) are resolved.
@@ -14,6 +16,8 @@ from __future__ import annotations
 import ast
 import re
 
+from kvscope.lint.readers.messages import MESSAGE_CLOSE, MESSAGE_OPEN, ROLE_RE
+
 TURN_RE = re.compile(
     r"<\|im_start\|>\s*(?P<a>\w+)"
     r"|<\|start_header_id\|>\s*(?P<b>\w+)\s*<\|end_header_id\|>"
@@ -22,7 +26,9 @@ TURN_RE = re.compile(
     r"|(?P<inst>\[INST\])|(?P<close>\[/INST\])"
     r"|(?P<sys><<SYS>>)|(?P<endsys><</SYS>>)"  # Llama 2: the system prompt inside the first [INST]
     r"|<START_OF_(?P<e>SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>"  # split by the caller
-    r"|(?P<end><END_OF_(?:SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>)",
+    r"|(?P<end><END_OF_(?:SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>"
+    rf"|{MESSAGE_CLOSE})"
+    rf"|(?P<msg>{MESSAGE_OPEN})",
     re.I,
 )
 ROLES = {
@@ -33,6 +39,8 @@ ROLES = {
     "assistant": "assistant",
     "model": "assistant",
     "gpt": "assistant",
+    "tool": "assistant",
+    "ipython": "assistant",
 }
 
 
@@ -47,6 +55,8 @@ def turn_at(text: str, pos: int) -> str | None:
             role = "system"
         elif m.group("close"):
             role = "assistant"
+        elif m.group("msg"):
+            role = ROLES.get(ROLE_RE.search(m.group("msg")).group(1).lower(), role)
         elif m.group("end"):
             role = None  # between sections: whatever the caller makes of it
         else:

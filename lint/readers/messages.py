@@ -24,10 +24,16 @@ ROLES = {"system": "system", "developer": "system", "user": "user"}
 ROLES |= {"[inst]": "user", "<</sys>>": "user", "<<sys>>": "system", "[/inst]": "assistant"}
 _ROLE = r"""role\s*=\s*["'](system|user|assistant|developer|tool)["']"""
 _TURN = r"(system|user|assistant|developer|tool|ipython|model)"
-OPEN_RE = re.compile(
+# The tags of Semantic Kernel and haystack, also read in Python strings (kvscope.lint.pyturns).
+MESSAGE_OPEN = (
     rf"<message\s+{_ROLE}[^>]*>"
     rf"|\{{\{{~?\s*#message\s+{_ROLE}[^{{}}]*\}}\}}"
     rf"|\{{%-?\s*message\s+{_ROLE}[^%]*%\}}"
+)
+ROLE_RE = re.compile(_ROLE, re.I)
+MESSAGE_CLOSE = r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*endmessage\s*-?%\}"
+OPEN_RE = re.compile(
+    rf"{MESSAGE_OPEN}"
     rf"|<\|start_header_id\|>{_TURN}<\|end_header_id\|>"
     rf"|<\|im_start\|>{_TURN}(?![\w-])"
     rf"|<start_of_turn>{_TURN}(?![\w-])"
@@ -37,7 +43,7 @@ OPEN_RE = re.compile(
     re.I,
 )
 CLOSE_RE = re.compile(
-    r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*endmessage\s*-?%\}"
+    rf"{MESSAGE_CLOSE}"
     r"|<\|eot_id\|>|<\|im_end\|>|<end_of_turn>|<\|end\|>"
     r"|<END_OF_(?:SYSTEM|USER|ASSISTANT)(?:_(?:PROMPT|MESSAGE|TURN))?>",
     re.I,

@@ -89,7 +89,11 @@ USER_CALLS = {
 # environment variables that describe the user's session, not the deploy's settings
 USER_ENV = {"SHELL", "USER", "USERNAME", "LOGNAME", "HOME", "PWD", "LANG", "LC_ALL", "TZ"}
 # Filesystem order: differs between machines and file systems; sorted() makes it stable.
+# Installed plugins are found by listing the folders of sys.path (`entry_points(group=...)`).
 LISTING_ORDER_CALLS = {"listdir", "glob", "iglob", "iterdir", "rglob", "scandir", "walk"}
+LISTING_ORDER_CALLS |= {"entry_points", "iter_entry_points"}
+# Calls whose result keeps nothing of their argument's order: `len(tools)`, `x in names`.
+ORDERLESS_CALLS = {"len", "sorted", "sum", "min", "max", "any", "all", "bool", "isinstance", "hash"}
 MAX_DEPTH = 2
 # Parts of a clock value that stay the same for a year: `datetime.now().year` is not a clock.
 COARSE_ATTRS = {"year"}
@@ -162,10 +166,21 @@ class Facts:
         that returns one ("order" only when nothing more volatile is there)."""
         order = None
         stack = [node]
+        orderless: set[ast.AST] = set()  # a count, a test or a sum of a collection has no order
         while stack:
             sub = stack.pop()
             if isinstance(sub, ast.Attribute) and sub.attr in COARSE_ATTRS:
                 continue
+            if (
+                sub in orderless
+                or isinstance(sub, ast.Compare)
+                or (isinstance(sub, ast.Call) and dotted(sub.func)[1] in ORDERLESS_CALLS)
+            ):
+                orderless.update(ast.iter_child_nodes(sub))
+            elif isinstance(sub, ast.Set | ast.SetComp) or (
+                isinstance(sub, ast.Call) and dotted(sub.func)[1] in {"set", "frozenset"}
+            ):
+                order = "order"  # string hashing orders a set anew in every process
             if isinstance(sub, ast.IfExp) and _coarse(sub.body) and _coarse(sub.orelse):
                 stack.extend((sub.body, sub.orelse))  # `now.year if now.month > 8 else ...`
                 continue  # both branches are a year: the test picks which, still a year
@@ -186,7 +201,7 @@ class Facts:
                 found = self._call_fact(sub.func) or self.klass.self_call(sub)
                 if found and found != "order":
                     return found
-                if found or attr in LISTING_ORDER_CALLS:
+                if (found or attr in LISTING_ORDER_CALLS) and sub not in orderless:
                     order = "order"
             elif (
                 isinstance(sub, ast.Subscript)
@@ -198,7 +213,7 @@ class Facts:
             elif (found := self._held(sub)) is not None:
                 if found != "order":
                     return found
-                order = "order"
+                order = order or (None if sub in orderless else "order")
             stack.extend(ast.iter_child_nodes(sub))
         return order
 

@@ -18,7 +18,7 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
-from kvscope.lint.pyflow import Facts
+from kvscope.lint.pyflow import LISTING_ORDER_CALLS, Facts
 from kvscope.lint.pypart import PROMPT_WORDS, PromptPart, sent_as_prompt
 from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads
@@ -42,16 +42,8 @@ SCHEMA_WORDS = {
     "spec",
     "specs",
 }
-LISTING_CALLS = {
-    "listdir",
-    "glob",
-    "iglob",
-    "iterdir",
-    "rglob",
-    "scandir",
-    "walk",
-    "list_tools",
-}
+# An unsorted listing, or an MCP server's tools in the order it lists them.
+LISTING_CALLS = LISTING_ORDER_CALLS | {"list_tools"}
 KIND_CODES = {
     "time": "PL001",
     "id": "PL002",

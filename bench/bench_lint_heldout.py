@@ -38,11 +38,19 @@ SCORED_RULES = {"PL001", "PL002", "PL003", "PL004", "PL005", "PL006"}
 _NEGATED_RE = re.compile(r"\b(?:not|never)\s+(?:in\s+)?(?:the\s+|a\s+)?user\s+(?:turn|message)")
 
 
+_VERDICT_RE = re.compile(r"\b(system[ -]side|user turn)\b")
+
+
 def user_turn(label: dict) -> bool:
     """The note says the line is sent as the user turn ("...; user turn"), not that it is not
-    ("so it is in the system message, not the user turn")."""
+    ("so it is in the system message, not the user turn"). A note ends with its verdict, "system
+    side" or "user turn"; the last one it names decides, so that a note which also tells what
+    follows ("the task follows as the USER message; system side") keeps its own."""
     note = _NEGATED_RE.sub("", label["note"].lower())
-    return "user turn" in note or "user message" in note
+    verdicts = _VERDICT_RE.findall(note)
+    if verdicts:
+        return verdicts[-1] == "user turn"
+    return "user message" in note
 
 
 def flags_of(folder: Path, files: list[str], floor: int | None) -> dict[str, set[tuple[int, str]]]:

@@ -65,6 +65,13 @@ def test_a_note_that_denies_the_user_turn_keeps_the_line_a_system_hazard():
     assert user_turn({"note": "added with stack.add_user_message; the user message"})
     assert not user_turn({"note": "sent as {'role': 'system'}, so it is not the user turn"})
     assert not user_turn({"note": "in the system message, never in a user message"})
+    # the verdict at the end decides, whatever the note tells of the messages that follow
+    assert not user_turn(
+        {"note": "sent first as system; the task follows as the USER message; system side"}
+    )
+    assert user_turn(
+        {"note": "built in the system-side helper, sent as the one message; user turn"}
+    )
 
 
 def test_the_pooled_figures_take_every_sets_files_together():

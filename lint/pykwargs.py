@@ -51,15 +51,48 @@ def _written_here(scan, value: ast.AST) -> bool:
     )
 
 
-def _enters_here(scan, value: ast.AST, kind: str) -> bool:
+def _enters_here(scan, value: ast.AST, kind: str, depth: int = 0) -> bool:
     """`value` names text some binding of which writes the value in, in this module:
     `system_message = system_message + "\n" + f"Today's date is {datetime.now():%d %B %Y}"`
     is judged at its field, with its cost (a date closing the text is below the floor), not
-    again at the keyword."""
-    if not isinstance(value, ast.Name):
+    again at the keyword. An attribute set from a method or function of the module
+    (`self.system_prompt = self.__modify_system_prompt(ltm)`), and a call of one, are followed
+    to what that function returns (`system_prompt += f"\nToday's date is: {today_date}"`)."""
+    if depth > 3:
         return False
-    for bound in scan.assigns.get(value.id, ()):
-        for sub in ast.walk(bound):
-            if isinstance(sub, ast.FormattedValue) and scan.call_kind(sub.value) == kind:
-                return True
-    return False
+    if isinstance(value, ast.Call):
+        name = (
+            value.func.attr
+            if isinstance(value.func, ast.Attribute)
+            else getattr(value.func, "id", "")
+        )
+        return any(
+            isinstance(sub, ast.Return)
+            and sub.value is not None
+            and _enters_here(scan, sub.value, kind, depth + 1)
+            for fn in ast.walk(scan.tree)
+            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and fn.name == name
+            for sub in ast.walk(fn)
+        )
+    if isinstance(value, ast.Attribute) and ast.unparse(value.value) == "self":
+        return any(
+            _enters_here(scan, bound, kind, depth + 1)
+            for bound in scan.attr_assigns.get(value.attr, ())
+        )
+    if not isinstance(value, ast.Name):
+        return _writes(scan, value, kind)
+    bound = list(scan.assigns.get(value.id, ()))
+    bound += [
+        node.value
+        for node in ast.walk(scan.tree)
+        if isinstance(node, ast.AugAssign) and ast.unparse(node.target) == value.id
+    ]
+    return any(_writes(scan, b, kind) for b in bound)
+
+
+def _writes(scan, node: ast.AST, kind: str) -> bool:
+    """`node` holds an f-string field that writes a value of `kind` into the text."""
+    return any(
+        isinstance(sub, ast.FormattedValue) and scan.call_kind(sub.value) == kind
+        for sub in ast.walk(node)
+    )

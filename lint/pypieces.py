@@ -28,11 +28,14 @@ FUNCTIONS = ast.FunctionDef | ast.AsyncFunctionDef
 
 class Piece(NamedTuple):
     """Literal `text`, or a hole: the expression `node` whose value lands here (`field`: the
-    f-string field it is written in, with its format spec)."""
+    f-string field it is written in, with its format spec; `enters`: the name the value
+    enters the text by, when `node` is a binding of that name that is not text itself:
+    `division = user.division` one branch, `division = "general"` the other)."""
 
     text: str
     node: ast.AST | None = None
     field: ast.FormattedValue | None = None
+    enters: ast.AST | None = None
 
 
 class Resolver:
@@ -194,7 +197,7 @@ class Resolver:
                 value = value.value
             found = self._compose(value, seen, depth + 1)
             any_text = any_text or found is not None
-            out += found if found is not None else [Piece("", value)]
+            out += found if found is not None else [Piece("", value, enters=node)]
         return out if any_text else None
 
     def _elements(self, node: ast.AST, seen: frozenset, depth: int) -> list[ast.AST] | None:

@@ -166,7 +166,7 @@ def spliced(
             prefix, pos = text, at + offsets[i]
         else:
             prefix, pos = (rendered, offsets[i]) if own else (text, at)
-        start, end = scan.span(p.node)
+        start, end = scan.span(p.enters or p.node)  # where the value enters the text
         full = with_tools(scan, value, prefix)
         opaque = own and any(isinstance(q.node, ast.Call) for q in pieces[i + 1 :])
         yield Problem(

@@ -230,14 +230,20 @@ def literal_span(
     return start, start + m.end() - m.start()
 
 
+# The keys of a LangChain / LangGraph RunnableConfig: how a run is traced and checkpointed.
+RUN_CONFIG_KEYS = {"configurable", "callbacks", "recursion_limit", "run_name", "run_id"}
+
+
 def format_vars(scan: Scan, node: ast.Dict) -> Iterator[Problem]:
     """`variables = {"date": date.today(), ...}` handed to `template.format(**variables)` or
     to a helper whose result is the system prompt: the values are what the template shows."""
     pairs = [
-        (k, v)
+        (k.value, v)
         for k, v in zip(node.keys, node.values, strict=True)
         if isinstance(k, ast.Constant) and isinstance(k.value, str)
     ]
+    if any(k in RUN_CONFIG_KEYS for k, _ in pairs):
+        return  # LangChain's run config (`{"configurable": {"thread_id": ...}}`): no template's
     found = [(v, kind) for _, v in pairs if (kind := scan.call_kind(v)) in {"time", "id", "user"}]
     if not found:
         return

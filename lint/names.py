@@ -77,6 +77,8 @@ ID_OWNERS = frozenset(
     ]
 )
 ID_WORDS = frozenset(["id", "ids", "key", "uid"])
+# Owners an id is written together with, as one word (`chatid`, `userid`, `sessionid`).
+_ID_STEMS = ID_OWNERS | {"user", "customer", "tenant", "account", "member", "client", "group"}
 USER_WORDS = frozenset(
     [
         "custom",
@@ -167,8 +169,24 @@ _KEYWORDS = frozenset(
 
 
 def name_parts(identifier: str) -> list[str]:
-    """The words of an identifier in order, as written: snake_case, camelCase, SCREAMING_CASE."""
-    return [w for chunk in identifier.split("_") for w in _CAMEL_RE.findall(chunk)]
+    """The words of an identifier in order, as written: snake_case, camelCase, SCREAMING_CASE,
+    and an id run together with what it names (`chatid`, `sessionid`, `userids`)."""
+    return [
+        part
+        for chunk in identifier.split("_")
+        for w in _CAMEL_RE.findall(chunk)
+        for part in _run_together(w)
+    ]
+
+
+def _run_together(word: str) -> list[str]:
+    """`chatid` -> [`chat`, `id`]: an id written as one word with its owner."""
+    low = word.lower()
+    for tail in ("ids", "id"):
+        stem = low[: -len(tail)]
+        if low.endswith(tail) and stem in _ID_STEMS:
+            return [word[: len(stem)], word[len(stem) :]]
+    return [word]
 
 
 def words(identifier: str) -> set[str]:

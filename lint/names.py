@@ -201,8 +201,15 @@ _JINJA_TEST_RE = re.compile(
 )
 
 
+# A field read by a literal key (`ctx["chat_id"]`, `variables.get('chatid', '')`) names the
+# field as an attribute does.
+_KEY_READ_RE = re.compile(r"""(?:\[\s*|\.get\(\s*)(['"])([A-Za-z_]\w*)\1(?:\s*\]|[^()]*\))""")
+
+
 def identifiers(expr: str) -> list[str]:
-    """Identifiers of a placeholder expression, string literals and Jinja tests removed."""
+    """Identifiers of a placeholder expression, string literals and Jinja tests removed; a
+    literal key read from a mapping is the field's name."""
+    expr = _KEY_READ_RE.sub(r".\2", expr)
     expr = _JINJA_TEST_RE.sub("", re.sub(r"'[^']*'|\"[^\"]*\"", "", expr))
     return [m for m in _IDENT_RE.findall(expr) if m not in _KEYWORDS]
 

@@ -77,7 +77,9 @@ class PromptPart:
     def prompt_part(self, node: ast.AST, depth: int = 0) -> str | None:
         """Which part of a prompt `node` (a string expression) ends up in, if any. With
         `depth` (a read of a local variable, `local_part`) only a message that names its role
-        counts: a name or a function's name says nothing of a local's text."""
+        counts: a name or a function's name says nothing of a local's text, unless the function
+        returns the local whole (`header = f"..."`, then `return header` in `get_prompt_header`):
+        then the local is the function's text."""
         child, cur = node, self.parents.get(node)
         while cur is not None:
             if isinstance(cur, ast.Assign | ast.AnnAssign | ast.AugAssign):
@@ -160,18 +162,14 @@ class PromptPart:
                     return "template"
                 if printed_run(self.parents, cur) is not None:
                     return "system"  # printed among the lines of a prompt, to be pasted
-            elif isinstance(cur, ast.Return) and depth:
-                fn = self.function_of(cur)  # a local returned: where the callers send it
-                if fn is not None and self._whole_system_text(fn):
-                    return "system"
-                return None
             elif isinstance(cur, ast.Return):
                 fn = self.parents.get(cur)
                 while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                     fn = self.parents.get(fn)
-                if fn is not None and fn in self.per_run:
+                if fn is not None and fn in self.per_run and not depth:
                     return "system"  # handed to the framework as the instructions
-                if fn is not None and words(fn.name) & PROMPT_WORDS:
+                whole = not depth or cur.value is node  # `header = f"..."`, then `return header`
+                if fn is not None and whole and words(fn.name) & PROMPT_WORDS:
                     if user_turn(self.sent_as(fn.name, call=True)):
                         return "user"
                     return "user" if user_side(fn.name) else "system"

@@ -103,12 +103,18 @@ def _bound_loads(module: Path, stmt: ast.Assign, name: str | None) -> list[ast.C
 PATH_OPS = frozenset(["Path", "PurePath", "exists", "isfile", "is_file", "basename", "dirname"])
 
 
-_USER_TAILS = (("user",), ("user", "prompt"), ("user", "message"), ("user", "template"))
+# `human` is LangChain's name for the user's role (`plot_prompt_human.md` beside `..._system.md`).
+_USER_TAILS = tuple(
+    (who, *tail)
+    for who in ("user", "human")
+    for tail in ((), ("prompt",), ("message",), ("template",))
+)
 
 
 def named_user(template: Path) -> bool:
     """The file's name says it is the user turn: its last words are `user`, `user_prompt`,
-    `user_message` or `user_template` (`agentic_user.txt`, `workflow-copilot-user.j2`); not a
+    `user_message` or `user_template`, or the same with `human` (`agentic_user.txt`,
+    `workflow-copilot-user.j2`, `plot_prompt_default_human.md`); not a
     name that is about the user (`user_profile.md`, `user_with_topic.prompt`)."""
     ws = tuple(w.lower() for w in name_parts(re.sub(r"\W+", "_", _key(template.name))))
     return any(ws[-len(t) :] == t for t in _USER_TAILS)

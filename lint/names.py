@@ -141,6 +141,9 @@ USER_WORDS = frozenset(
 )
 BARE_NAMES = frozenset(["name", "first_name", "last_name", "full_name", "display_name", "nickname"])
 NAME_QUALIFIERS = frozenset({"first", "last", "full", "display", "nick", "given", "family"})
+# The chat a message came from, named in the prompt: a Telegram group's title, a Slack channel.
+CHAT_PLACES = frozenset({"chat", "channel", "room", "guild"})
+PLACE_TAILS = frozenset({"name", "title", "topic"})
 TIME_PLACEHOLDER_NAMES = frozenset({"strftime_now", "date_string"})
 
 _IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -182,6 +185,10 @@ def name_parts(identifier: str) -> list[str]:
 def _run_together(word: str) -> list[str]:
     """`chatid` -> [`chat`, `id`]: an id written as one word with its owner."""
     low = word.lower()
+    for tail in PLACE_TAILS:  # `chatname`, `channeltitle`
+        stem = low[: -len(tail)]
+        if low.endswith(tail) and stem in CHAT_PLACES:
+            return [word[: len(stem)], word[len(stem) :]]
     for tail in ("ids", "id"):
         stem = low[: -len(tail)]
         if low.endswith(tail) and stem in _ID_STEMS:
@@ -663,6 +670,8 @@ def classify_name(identifier: str) -> str | None:
         return "user"  # `{{home}}`, `user_home`: the user's home directory
     if identifier in BARE_NAMES or ("name" in ws and ws & NAME_QUALIFIERS):
         return "user"
+    if last in PLACE_TAILS and len(parts) >= 2 and parts[-2].lower() in CHAT_PLACES:
+        return "user"  # `chat_title`, `channelName`: where this conversation happens
     if ws & WORKDIR_WORDS or ({"working", "current", "home"} & ws and ws & DIR_WORDS):
         return "user"  # the user's working directory
     if ws & USER_WORDS and (last in USER_WORDS or last in USER_TAILS):

@@ -50,6 +50,8 @@ ID_CALLS = {
     ("random", "random"),
     ("random", "randint"),
     ("random", "choice"),
+    ("random", "choices"),  # examples drawn anew on each request: a different prompt each time
+    ("random", "sample"),
     ("random", "getrandbits"),
     ("random", "randrange"),
     ("random", "uniform"),

@@ -247,6 +247,13 @@ class Sinks:
             elif isinstance(cur, ast.Call) and child is not cur.func:
                 if role := call_role(cur):
                     return {role}
+                wrapper = dotted(cur.func)[1]
+                if (
+                    cur.args[:1] == [child]
+                    and (wrapper == "from_template" or prompt_wrapper(wrapper))
+                    and (rendered := self.walk(cur, hops, obj=True))
+                ):
+                    return rendered  # `PromptTemplate.from_template(T) | llm`: the object's text
                 if single_prompt_call(cur, child, self.chat_models) or agent_input(cur, child):
                     return {"user"}  # `llm.complete(prompt)`: sent as the one user message
                 if cur.args[:1] == [child] and _beside_system(cur):

@@ -410,6 +410,10 @@ def deploy_fixed(expr: str) -> bool:
 
 
 LIMIT_HEADS = frozenset(["max", "min", "maximum", "minimum"])
+# How many to make (`num_queries`, `number_of_outputs`): a count the deploy asks for. What a
+# conversation has held so far (`num_messages`, `num_turns`) is counted anew on each request.
+COUNT_HEADS = frozenset(["num", "number", "n"])
+HISTORY_COUNTED = frozenset(["message", "messages", "msgs", "turn", "turns", "history", "rounds"])
 # The rules an agent is configured with (griptape's `rulesets`, a summary prompt's `rules`);
 # the user's own (`user_rules`, `custom_rules`) stay per user.
 RULE_HEADS = frozenset(["rule", "rules", "ruleset", "rulesets", "guidelines"])
@@ -660,6 +664,12 @@ def classify_name(identifier: str) -> str | None:
         return "time"
     if len(parts) >= 2 and parts[0].lower() in LIMIT_HEADS and not ws & ID_WORDS:
         return None  # `max_search_queries`: a limit the deploy sets, not the queries
+    if (
+        len(parts) >= 2
+        and parts[0].lower() in COUNT_HEADS
+        and not ws & (ID_WORDS | HISTORY_COUNTED)
+    ):
+        return None  # `num_queries`: how many to write, a setting; not `num_messages` so far
     if ws & RANDOM_WORDS or (ws & ID_OWNERS and ws & ID_WORDS) or "traceparent" in ws:
         return "id"
     if ws & NOT_THE_USER:

@@ -316,16 +316,19 @@ def _around_digits(
 def _dates(
     text: str, concrete: bool, urls: list, code: list, digits: list[int]
 ) -> Iterator[Literal]:
-    prev_end = 0
+    prev_end, listed = 0, False
     for m in _around_digits(DATETIME_RE, text, digits, 48, 32):
         window = text[max(prev_end, m.start() - 60) : m.start()]
-        prev_end = m.end()
+        in_list = listed and _LIST_GAP_RE.fullmatch(text, prev_end, m.start()) is not None
+        prev_end, listed = m.end(), False
         value = m.group()
         if (
             inside(urls, m.start(), m.end())
+            or in_list  # `formats: "2 PM", "14:00", "2024-01-15T14:00:00"`: the cue's list
             or example_cued(window)
             or on_example_line(text, m.start())
         ):
+            listed = True
             continue
         if not concrete and (inside(code, m.start(), m.end()) or in_example_block(text, m.start())):
             continue
@@ -339,9 +342,16 @@ def _dates(
         has_time = TIME_OF_DAY_RE.search(value) is not None
         has_date = not re.fullmatch(_TIME, value)
         seconds = SECONDS_RE.search(value) is not None
+        if not concrete and _ON_THE_HOUR_RE.search(value):
+            continue  # `default to 09:00:00`: a time on the hour is a rule's, no clock reading
         if seconds or (has_date and (concrete or has_time)):
             yield Literal(m.start(), m.end(), "time", value, _shape(value))
 
+
+# What separates the items of a list of values: `"2 PM", "14:00", "2024-01-15T14:00:00"`.
+_LIST_GAP_RE = re.compile(r"""[\s"'`]*(?:[,;/|]|\bor\b|\band\b)[\s"'`]*""")
+# A time on the hour to the second (`09:00:00`, `T14:00:00`), as rules and examples write it.
+_ON_THE_HOUR_RE = re.compile(r"(?<!\d)\d{1,2}:00:00(?![\d.,])")
 
 # A position in a recording: SRT/VTT milliseconds (`00:00:05,390`) or a span between two times
 # (`00:00:05-00:00:10`, `00:01:02 --> 00:01:09`).

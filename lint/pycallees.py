@@ -13,6 +13,9 @@ goes to a function the project defines, the value is sent where that parameter i
 - `Cls.name(...)`: a method of a class the module defines (a classmethod takes `cls` first);
 - `mod.name(...)`: a function of a project module imported as `mod` (`from app import llm`,
   `import app.llm as llm`);
+- `obj.name(...)` where `obj` is a parameter annotated with a class the project defines and
+  the module imports (`llm: LLM` after `from gened.llm import LLM`, then
+  `llm.get_completion(prompt=p)`): that class's method;
 - `task.remote(...)`, `task.delay(...)`: a decorated top-level function of the module, run by
   a task framework (Modal, Ray, Celery) with the call's arguments.
 
@@ -114,14 +117,20 @@ def _bases(tree: ast.Module, cls: ast.ClassDef, depth: int = 0) -> list[ast.Clas
     return out
 
 
-def imported_function(module: Path, call: ast.Call) -> tuple[Path, str] | None:
+def imported_function(
+    module: Path, call: ast.Call, typed: tuple[str, str] | None = None
+) -> tuple[Path, str] | None:
     """The project module and function name an imported call goes to (`gpt(...)` after
-    `from tot.models import gpt`; `llm.ask(...)` after `from app import llm`), or None."""
+    `from tot.models import gpt`; `llm.ask(...)` after `from app import llm`; with `typed`, the
+    class and method of an annotated receiver, `Cls.method` of the module `Cls` is imported
+    from), or None."""
     from kvscope.lint.projectsrc import project_folder
     from kvscope.lint.pyimporters import MODULE, STAR, module_imports
 
     func = call.func
-    if isinstance(func, ast.Name):
+    if typed is not None:
+        alias, want = typed
+    elif isinstance(func, ast.Name):
         alias, want = func.id, func.id
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name | ast.Attribute):
         alias, want = ast.unparse(func.value), func.attr
@@ -133,7 +142,9 @@ def imported_function(module: Path, call: ast.Call) -> tuple[Path, str] | None:
     for imp in module_imports(Path(os.path.abspath(module))):
         if imp.alias != alias or imp.name == STAR:
             continue
-        if isinstance(func, ast.Name) and imp.name != MODULE:
+        if typed is not None and imp.name not in {MODULE, STAR}:
+            name, ref = f"{imp.name}.{want}", imp.ref  # `from x import Cls`: `Cls.method`
+        elif isinstance(func, ast.Name) and imp.name != MODULE:
             name, ref = imp.name, imp.ref  # `from x import f as alias`: `f` of module x
         elif isinstance(func, ast.Attribute) and imp.name == MODULE:
             name, ref = want, imp.ref  # `import x.mod as alias`, then `alias.f(...)`
@@ -170,8 +181,35 @@ def _module_file(folder: Path, ref: str, relative: bool) -> Path | None:
 
 
 def function_named(tree: ast.Module, name: str) -> FunctionNode | None:
-    """A top-level `def name` of a module."""
+    """A top-level `def name` of a module, or with `Cls.name` a method of its class `Cls`."""
+    if "." in name:
+        cls_name, method = name.split(".", 1)
+        cls = _class_named(tree, cls_name)
+        return _defined(cls.body, method) if cls is not None else None
     return _defined(tree.body, name)
+
+
+def typed_receiver(parents: dict, call: ast.Call) -> tuple[str, str] | None:
+    """(class name, method) of `obj.method(...)` where `obj` is a parameter of the enclosing
+    function annotated with a class name (`llm: LLM`, `llm: "LLM"`)."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return None
+    fn = parents.get(call)
+    while fn is not None and not isinstance(fn, FunctionNode):
+        fn = parents.get(fn)
+    if fn is None:
+        return None
+    for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
+        if a.arg != func.value.id or a.annotation is None:
+            continue
+        ann = a.annotation
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            name = ann.value
+        else:
+            name = ann.id if isinstance(ann, ast.Name) else ""
+        return (name, func.attr) if name.isidentifier() else None
+    return None
 
 
 def _defined(body: list[ast.stmt], name: str) -> FunctionNode | None:

@@ -170,7 +170,7 @@ class PromptPart:
                     return "system"  # handed to the framework as the instructions
                 whole = not depth or cur.value is node  # `header = f"..."`, then `return header`
                 if fn is not None and whole and words(fn.name) & PROMPT_WORDS:
-                    if user_turn(self.sent_as(fn.name, call=True)):
+                    if user_turn(self.sent_as(fn.name, call=True) or self._importers_send(fn)):
                         return "user"
                     return "user" if user_side(fn.name) else "system"
                 if fn is not None and self._whole_system_text(fn):
@@ -281,6 +281,17 @@ class PromptPart:
             return roles
         use = importer_use(self.path, target.id)
         return set(use.roles) if use is not None else roles
+
+    def _importers_send(self, fn: ast.AST) -> set[str]:
+        """How the project's modules that import a top-level function of this one send its
+        result (`llm.get_completion(prompt=prompts.make_main_prompt(a, t))`), when this module
+        never calls it itself."""
+        if self.path is None or not isinstance(self.parents.get(fn), ast.Module):
+            return set()
+        if fn.name in self.uses:
+            return set()
+        use = importer_use(self.path, fn.name)
+        return set(use.roles) if use is not None else set()
 
     def _wrappers_sent_as_user(self, stmt: ast.AST, target: ast.AST) -> bool:
         """A module-level text whose only reads build the module's prompt objects

@@ -233,6 +233,10 @@ class Sinks:
                     call = self.parents[cur]
                     if isinstance(call, ast.Call) and (role := call_role(call)):
                         return {role}
+                    if isinstance(call, ast.Call) and (
+                        (roles := self._callee(call, cur.value, hops)) & {"system", "user"}
+                    ):
+                        return roles  # `get_completion(prompt=p)` of the project's own helper
                     if isinstance(call, ast.Call) and _beside_system(call):
                         return {"user"}  # `complete(prompt=p, system=s)`: the user's side
                     return self.walk(call, hops, obj=True) or {"template"}
@@ -306,6 +310,9 @@ class Sinks:
             from kvscope.lint.projectsrc import parsed
 
             where = pycallees.imported_function(self.path, call)
+            if where is None and (typed := pycallees.typed_receiver(self.parents, call)):
+                where = pycallees.imported_function(self.path, call, typed)
+                bound = where is not None  # a method: the instance is its first parameter
             got = parsed(where[0]) if where is not None else None
             if got is not None:
                 sinks = got[0]

@@ -371,10 +371,10 @@ def time_code(text: str, start: int, end: int) -> bool:
     return bool(_CODE_TAIL_RE.match(text, end) or _CODE_HEAD_RE.search(head))
 
 
-# "-Examples-", "## Sample output", and a numbered example's own title, which may be long:
-# "## Example 7: Vague temporal references with a historical observation date".
+# "-Examples-", "## Sample output", "For example:", and a numbered example's own title, which
+# may be long: "## Example 7: Vague temporal references with a historical observation date".
 _EXAMPLE_HEAD_RE = re.compile(
-    r"(?im)^[^\w\n]{0,12}(?:few-shot\s+)?(?:examples?|sample(?:s| output)?|demo)\b"
+    r"(?im)^[^\w\n]{0,12}(?:few-shot\s+|for\s+)?(?:examples?|sample(?:s| output)?|demo)\b"
     r"(?:[^\n]{0,40}|\s*#?\d+\s*[:.)\-–—][^\n]{0,120})$"
 )
 _REAL_HEAD_RE = re.compile(

@@ -13,6 +13,8 @@ goes to a function the project defines, the value is sent where that parameter i
 - `Cls.name(...)`: a method of a class the module defines (a classmethod takes `cls` first);
 - `mod.name(...)`: a function of a project module imported as `mod` (`from app import llm`,
   `import app.llm as llm`);
+- `self.name(...)` in a class whose base is a class of another project module the module
+  imports (`class OnboardingAgent(BaseAgent)`): that base's method;
 - `obj.name(...)` where `obj` is a parameter annotated with a class the project defines and
   the module imports (`llm: LLM` after `from gened.llm import LLM`, then
   `llm.get_completion(prompt=p)`): that class's method;
@@ -187,6 +189,26 @@ def function_named(tree: ast.Module, name: str) -> FunctionNode | None:
         cls = _class_named(tree, cls_name)
         return _defined(cls.body, method) if cls is not None else None
     return _defined(tree.body, name)
+
+
+def inherited_method(tree: ast.Module, parents: dict, call: ast.Call) -> tuple[str, str] | None:
+    """(base class name, method) of `self.method(...)` in a class whose base the module does
+    not define but imports (`class OnboardingAgent(BaseAgent)` after `from ..base_agent import
+    BaseAgent`), when the class does not define the method itself."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return None
+    if func.value.id != "self":
+        return None
+    cls = parents.get(call)
+    while cls is not None and not isinstance(cls, ast.ClassDef):
+        cls = parents.get(cls)
+    if cls is None or _defined(cls.body, func.attr) is not None:
+        return None
+    for base in cls.bases:
+        if isinstance(base, ast.Name) and _class_named(tree, base.id) is None:
+            return base.id, func.attr
+    return None
 
 
 def typed_receiver(parents: dict, call: ast.Call) -> tuple[str, str] | None:

@@ -41,6 +41,8 @@ from kvscope.lint.pyroles import (
     user_side,
 )
 
+# How an agent object is run on a prompt (pydantic-ai's `run`, `run_sync`, `run_stream`, `iter`).
+AGENT_RUNS = frozenset(["run", "run_sync", "run_stream", "iter"])
 SYSTEM_KWARGS = {
     "system",
     "instructions",
@@ -91,6 +93,7 @@ class Sinks:
         self._active: set[Key] = set()
         self._adk: bool | None = None
         self._models: frozenset[str] | None = None
+        self._agents: frozenset[str] | None = None
 
     @property
     def names(self) -> dict[str, list[ast.Name]]:
@@ -125,6 +128,34 @@ class Sinks:
                         found.add(name)
             self._models = frozenset(found)
         return self._models
+
+    @property
+    def agents(self) -> frozenset[str]:
+        """What the module binds to an agent object (`agent = Agent(model, ...)`,
+        `self.clarifier = Agent(...)`, pydantic-ai's and similar frameworks'), as written."""
+        if self._agents is None:
+            self._agents = frozenset(
+                ast.unparse(n.targets[0])
+                for n in ast.walk(self.tree)
+                if isinstance(n, ast.Assign)
+                and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name | ast.Attribute)
+                and isinstance(n.value, ast.Call)
+                and dotted(n.value.func)[1] == "Agent"
+            )
+        return self._agents
+
+    def _agent_run(self, call: ast.Call, arg: ast.AST) -> bool:
+        """`await agent.run(prompt)`: an agent object's run takes the user's prompt first (or
+        as `user_prompt=`) and sends it after the agent's own instructions."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr in AGENT_RUNS):
+            return False
+        if ast.unparse(func.value) not in self.agents:
+            return False
+        return call.args[:1] == [arg] or any(
+            k.arg == "user_prompt" and k.value is arg for k in call.keywords
+        )
 
     @property
     def adk(self) -> bool:
@@ -258,7 +289,11 @@ class Sinks:
                     and (rendered := self.walk(cur, hops, obj=True))
                 ):
                     return rendered  # `PromptTemplate.from_template(T) | llm`: the object's text
-                if single_prompt_call(cur, child, self.chat_models) or agent_input(cur, child):
+                if (
+                    single_prompt_call(cur, child, self.chat_models)
+                    or agent_input(cur, child)
+                    or self._agent_run(cur, child)
+                ):
                     return {"user"}  # `llm.complete(prompt)`: sent as the one user message
                 if cur.args[:1] == [child] and _beside_system(cur):
                     return {"user"}  # `adapter.prompt(prompt, system_prompt=s)`: the other side

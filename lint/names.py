@@ -439,7 +439,8 @@ def _flag_owners_dropped(expr: str) -> str:
     """`state.has_frontend()` -> `has_frontend()`: a flag asked of an object (the project, the
     app) is a flag; the owner only counts when it reads as the user (`user.has_premium`). The
     description, persona or instructions of the system, the agent or its team
-    (`system.persona`, `agent.instructions`) are the deploy's."""
+    (`system.persona`, `agent.instructions`) are the deploy's, as is any field of a settings
+    object (`config.slack_channel_id`)."""
 
     def drop(m: re.Match) -> str:
         *owners, attr = m.group().split(".")
@@ -452,6 +453,9 @@ def _flag_owners_dropped(expr: str) -> str:
         groups = set().union(*(words(o) for o in owners)) & OWN_GROUPS
         if head in OWN_ATTR_HEADS and (owned & OWN_WORDS or groups):
             return "DEPLOY_OWN"  # `system.persona`: the deploy's, read as a constant
+        if words(owners[0]) & SETTINGS_WORDS and "configurable" not in owners:
+            return "DEPLOY_OWN"  # `config.slack_channel_id`: a setting, whatever it names
+            # (not LangGraph's per-run `config["configurable"]["user_id"]`)
         return m.group()
 
     return _CHAIN_RE.sub(drop, expr)

@@ -165,9 +165,11 @@ def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -
     setting, `self.<attr>` set only in `__init__`, a `bool` parameter (a mode switch), or a
     local bound once, to a value of those (`skills = self.agent.skills if self.agent else ""`)."""
     ws = words(n.id)
+    parent = scan.parents.get(n)
+    if _run_config(scan, n):
+        return False  # LangGraph's `config["configurable"]["user_id"]`: this run's
     if n.id.isupper() or ws & (SETTINGS_WORDS | PROGRAM_WORDS) or n.id in NEUTRAL_CALLS:
         return True
-    parent = scan.parents.get(n)
     if isinstance(parent, ast.Attribute) and (
         parent.attr.isupper() or words(parent.attr) & (SETTINGS_WORDS | PROGRAM_WORDS)
     ):
@@ -192,6 +194,18 @@ def _fixed_name(scan: Scan, n: ast.Name, where: ast.AST, seen: frozenset[str]) -
         for m in ast.walk(v)
         if isinstance(m, ast.Name)
     )
+
+
+def _run_config(scan: Scan, n: ast.Name) -> bool:
+    """`n` is read for its `configurable` part (`config["configurable"]["user_id"]`,
+    `config.configurable`): LangGraph's per-run values, not the deploy's settings."""
+    cur = scan.parents.get(n)
+    while isinstance(cur, ast.Subscript | ast.Attribute):
+        key = cur.attr if isinstance(cur, ast.Attribute) else getattr(cur.slice, "value", None)
+        if key == "configurable":
+            return True
+        cur = scan.parents.get(cur)
+    return False
 
 
 def _bool_param(fn: ast.AST, name: str) -> bool:

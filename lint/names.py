@@ -173,7 +173,7 @@ _KEYWORDS = frozenset(
 
 def name_parts(identifier: str) -> list[str]:
     """The words of an identifier in order, as written: snake_case, camelCase, SCREAMING_CASE,
-    and an id run together with what it names (`chatid`, `sessionid`, `userids`)."""
+    and an id or a chat's name run together with its owner (`chatid`, `userids`, `chatname`)."""
     return [
         part
         for chunk in identifier.split("_")
@@ -183,7 +183,8 @@ def name_parts(identifier: str) -> list[str]:
 
 
 def _run_together(word: str) -> list[str]:
-    """`chatid` -> [`chat`, `id`]: an id written as one word with its owner."""
+    """`chatid` -> [`chat`, `id`], `channeltitle` -> [`channel`, `title`]: an id, or the name
+    of the chat a message came from, written as one word with its owner."""
     low = word.lower()
     for tail in PLACE_TAILS:  # `chatname`, `channeltitle`
         stem = low[: -len(tail)]
@@ -454,8 +455,9 @@ def _flag_owners_dropped(expr: str) -> str:
         if head in OWN_ATTR_HEADS and (owned & OWN_WORDS or groups):
             return "DEPLOY_OWN"  # `system.persona`: the deploy's, read as a constant
         if words(owners[0]) & SETTINGS_WORDS and "configurable" not in owners:
-            return "DEPLOY_OWN"  # `config.slack_channel_id`: a setting, whatever it names
-            # (not LangGraph's per-run `config["configurable"]["user_id"]`)
+            # `config.slack_channel_id`: a setting, whatever it names (not LangGraph's per-run
+            # `config["configurable"]["user_id"]`)
+            return "DEPLOY_OWN"
         return m.group()
 
     return _CHAIN_RE.sub(drop, expr)

@@ -17,6 +17,7 @@ from kvscope.lint.patterns import classify_expr, placeholders
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyreport import WHAT, problem
 from kvscope.lint.pyscan import CACHEABLE, Scan
+from kvscope.lint.pysections import fallback_default
 from kvscope.lint.pysplice import fixed_value, resolver, spliced
 from kvscope.lint.pystate import constant_state
 from kvscope.lint.pytables import splat_keys
@@ -443,8 +444,8 @@ def template_texts(scan: Scan, node: ast.AST, depth: int = 0) -> list[str]:
         return [node.value]
     if depth > 3:
         return []
-    if default := _default_of_override(node):  # `custom if custom else self.TEMPLATE`
-        return template_texts(scan, default, depth + 1)
+    if default := fallback_default(node):  # `custom if custom else self.TEMPLATE`: the code's
+        return template_texts(scan, default, depth + 1)  # own text; a caller's is not known
     table = isinstance(node, ast.Subscript)
     values = _bound_values(scan, node.value if table else node)
     out: list[str] = []
@@ -457,17 +458,6 @@ def template_texts(scan: Scan, node: ast.AST, depth: int = 0) -> list[str]:
                 return []
             out += texts
     return out
-
-
-def _default_of_override(node: ast.AST) -> ast.AST | None:
-    """The default of a value or its default (`custom_template if custom_template else
-    self.SYSTEM_PROMPT_TEMPLATE`, `custom or DEFAULT`): the text the code itself writes; what a
-    caller hands in instead is not known here, and is filled with the same values."""
-    if isinstance(node, ast.IfExp) and ast.dump(node.body) == ast.dump(node.test):
-        return node.orelse
-    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2:
-        return node.values[1]
-    return None
 
 
 def _bound_values(scan: Scan, node: ast.AST) -> list[ast.AST]:

@@ -195,9 +195,20 @@ def _fallback(node: ast.IfExp) -> bool:
     `x.strip() if x else None`: the expression picks a value (maybe tidied) or stands in for it
     when it is missing. No section comes and goes; whether the value varies per request is a
     question for its own rule (PL002, PL003)."""
-    test, chosen = node.test, node.body
+    return fallback_default(node) is not None
+
+
+def fallback_default(node: ast.AST) -> ast.AST | None:
+    """The default of a value or its default (`x if x else DEFAULT`, `DEFAULT if not x else x`,
+    `x if x is not None else DEFAULT`, `x or DEFAULT`): what stands in when the value is
+    missing; None for any other expression."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2:
+        return node.values[1]
+    if not isinstance(node, ast.IfExp):
+        return None
+    test, chosen, default = node.test, node.body, node.orelse
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test, chosen = test.operand, node.orelse
+        test, chosen, default = test.operand, node.orelse, node.body
     elif (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -206,10 +217,11 @@ def _fallback(node: ast.IfExp) -> bool:
         and isinstance(test.ops[0], ast.Is | ast.IsNot)
     ):
         chosen = node.body if isinstance(test.ops[0], ast.IsNot) else node.orelse
+        default = node.orelse if chosen is node.body else node.body
         test = test.left
     while _cleaned(chosen):  # `x.rstrip().replace("\n", " ") if x else None`: x, tidied
         chosen = chosen.func.value
-    return ast.dump(test) == ast.dump(chosen)
+    return default if ast.dump(test) == ast.dump(chosen) else None
 
 
 def _cleaned(node: ast.AST) -> bool:

@@ -345,10 +345,10 @@ class Sinks:
             from kvscope.lint.projectsrc import parsed
 
             where = pycallees.imported_function(self.path, call)
-            typed = pycallees.typed_receiver(self.parents, call) or pycallees.inherited_method(
-                self.tree, self.parents, call
-            )
-            if where is None and typed:
+            if where is None and (
+                typed := pycallees.typed_receiver(self.parents, call)
+                or pycallees.inherited_method(self.tree, self.parents, call)
+            ):
                 where = pycallees.imported_function(self.path, call, typed)
                 bound = where is not None  # a method: the instance is its first parameter
             got = parsed(where[0]) if where is not None else None

@@ -52,7 +52,8 @@ SYSTEM_KWARGS = {
     "system_instruction",  # Gemini: `GenerateContentConfig(system_instruction=...)`
     "sys_prompt",  # AgentScope: `ReActAgent(sys_prompt=...)`
 }
-TEMPLATE_KWARGS = {"prompt", "template"}
+# `template_str=`: LlamaIndex's `PromptTemplate` / `RichPromptTemplate` text.
+TEMPLATE_KWARGS = {"prompt", "template", "template_str"}
 # What a builder object's methods return is the text built from its template.
 # LlamaIndex's response synthesizers and query engines render these prompt objects into the
 # one user message of each model call (`get_response_synthesizer(text_qa_template=qa_prompt)`,

@@ -2,7 +2,8 @@
 
 Semantic Kernel prompts (skprompt.txt, prompt YAML `template:`) write `<message role="user">`
 ... `</message>`; its Handlebars prompts `{{#message role="user"}}` ... `{{/message}}`; haystack's
-chat prompt builder `{% message role="user" %}` ... `{% endmessage %}`. A prompt written in a
+chat prompt builder `{% message role="user" %}` ... `{% endmessage %}`; LlamaIndex's
+`RichPromptTemplate` `{% chat role="user" %}` ... `{% endchat %}`. A prompt written in a
 model's own chat format marks its turns with the format's header tokens: Llama 3
 `<|start_header_id|>user<|end_header_id|>` ... `<|eot_id|>`, ChatML `<|im_start|>user` ...
 `<|im_end|>`, Gemma `<start_of_turn>user` ... `<end_of_turn>`, Phi-3 `<|user|>` ... `<|end|>`,
@@ -28,10 +29,10 @@ _TURN = r"(system|user|assistant|developer|tool|ipython|model)"
 MESSAGE_OPEN = (
     rf"<message\s+{_ROLE}[^>]*>"
     rf"|\{{\{{~?\s*#message\s+{_ROLE}[^{{}}]*\}}\}}"
-    rf"|\{{%-?\s*message\s+{_ROLE}[^%]*%\}}"
+    rf"|\{{%-?\s*(?:message|chat)\s+{_ROLE}[^%]*%\}}"  # haystack; LlamaIndex's RichPromptTemplate
 )
 ROLE_RE = re.compile(_ROLE, re.I)
-MESSAGE_CLOSE = r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*endmessage\s*-?%\}"
+MESSAGE_CLOSE = r"</message\s*>|\{\{~?\s*/message\s*~?\}\}|\{%-?\s*end(?:message|chat)\s*-?%\}"
 OPEN_RE = re.compile(
     rf"{MESSAGE_OPEN}"
     rf"|<\|start_header_id\|>{_TURN}<\|end_header_id\|>"

@@ -915,8 +915,9 @@ def _described(expr: str) -> bool:
     `.format` template's escaped braces around names (`{{title, url, snippet}}`)."""
     if re.fullmatch(r"\w+(?:\s*,\s*\w+)+", expr):
         return True
-    if "\n" in expr and re.search(r"^\s*\"\w[\w -]*\"\s*:", expr, re.M):
-        return True  # `{{\n  "observation": <...>,\n ...}}`: a JSON reply format, braces escaped
+    if re.search(r"^\s*\"\w[\w -]*\"\s*:", expr, re.M):
+        return True  # `{{\n  "answer": <...>\n}}`: a JSON reply format, braces escaped (a key
+        # and a colon open no Jinja expression, on one line or several)
     words_ = expr.split()
     if len(words_) < 2 or _EXPR_CHARS & set(expr) or _EXPR_WORDS & set(words_):
         return False

@@ -20,7 +20,7 @@ from kvscope.lint.names import SETTINGS_WORDS, classify_name
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
-from kvscope.lint.pyreport import WHAT, advice, with_tools
+from kvscope.lint.pyreport import AT_IMPORT, WHAT, advice, at_import, with_tools
 from kvscope.lint.pyrun import formats_text
 from kvscope.lint.pyscan import KIND_CODES, Scan, constant_name
 from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
@@ -169,8 +169,9 @@ def spliced(
         start, end = scan.span(p.enters or p.node)  # where the value enters the text
         full = with_tools(scan, value, prefix)
         opaque = own and any(isinstance(q.node, ast.Call) for q in pieces[i + 1 :])
+        tail = AT_IMPORT if kind == "time" and at_import(scan, p.node) else advice(kind)
         yield Problem(
-            KIND_CODES[kind], start, end, msg + advice(kind), pos, None, full, None, opaque
+            KIND_CODES[kind], start, end, msg + tail, pos, None, full, None, opaque
         )  # text a helper returns after it (`parts.append(build_x())`): its cost is a floor
 
 

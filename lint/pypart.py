@@ -27,7 +27,7 @@ from kvscope.lint.pyroles import (
     user_side,
     user_turn,
 )
-from kvscope.lint.pysinks import SYSTEM_KWARGS, TEMPLATE_KWARGS
+from kvscope.lint.pysinks import SYSTEM_KWARGS, TEMPLATE_KWARGS, completion_body
 
 PROMPT_WORDS = {
     "prompt",
@@ -134,6 +134,8 @@ class PromptPart:
                     return "system"
                 if key == "description":
                     return "tools"
+                if completion_body(cur, child):
+                    return "user"  # `{"model": m, "prompt": p}`: a completion call's one prompt
                 if key in {"prompt", "template"}:
                     return "template"
                 if key not in {"content", "text"}:

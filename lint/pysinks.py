@@ -250,6 +250,8 @@ class Sinks:
                     return {role}
                 if _keyed(cur, child) in SYSTEM_KWARGS - {"system"}:
                     return {"system"}  # `config={"system_instruction": prompt}`
+                if completion_body(cur, child):
+                    return {"user"}  # `{"model": m, "prompt": p}`: a completion call's one prompt
             elif isinstance(cur, ast.Tuple) and (target := self._unpacked(cur, child)):
                 return self.of_target(target, hops)  # `self.q, self.p = q, p`: `self.p`
             elif isinstance(cur, ast.Tuple) and len(cur.elts) == 2 and child is cur.elts[1]:
@@ -493,6 +495,14 @@ def _wraps_prompts(call: ast.Call) -> bool:
     `ChatPromptTemplate(...)`; not a runner such as `ResearchRunner(prompt=p)`, whose run
     returns the model's answer, not the text; an LLMChain is read apart, see `_llm_chain`)."""
     return prompt_wrapper(dotted(call.func)[1])
+
+
+def completion_body(node: ast.Dict, value: ast.AST) -> bool:
+    """`value` is the `"prompt"` of a request body that names its `"model"` (`{"model": m,
+    "prompt": p}` posted to Ollama's /api/generate or a /v1/completions endpoint): the one
+    prompt of a completion call, the user's side even beside a `"system"` key."""
+    keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+    return "model" in keys and _keyed(node, value) == "prompt"
 
 
 def _keyed(node: ast.Dict, value: ast.AST) -> str | None:

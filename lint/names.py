@@ -186,15 +186,17 @@ def _run_together(word: str) -> list[str]:
     """`chatid` -> [`chat`, `id`], `channeltitle` -> [`channel`, `title`]: an id, or the name
     of the chat a message came from, written as one word with its owner."""
     low = word.lower()
-    for tail in PLACE_TAILS:  # `chatname`, `channeltitle`
-        stem = low[: -len(tail)]
-        if low.endswith(tail) and stem in CHAT_PLACES:
-            return [word[: len(stem)], word[len(stem) :]]
-    for tail in ("ids", "id"):
-        stem = low[: -len(tail)]
-        if low.endswith(tail) and stem in _ID_STEMS:
-            return [word[: len(stem)], word[len(stem) :]]
+    if len(low) < 5 or not low.endswith(_RUN_TOGETHER_TAILS):  # the hot path: most words
+        return [word]
+    for tails, stems in ((PLACE_TAILS, CHAT_PLACES), (("ids", "id"), _ID_STEMS)):
+        for tail in tails:
+            stem = low[: -len(tail)]
+            if low.endswith(tail) and stem in stems:
+                return [word[: len(stem)], word[len(stem) :]]
     return [word]
+
+
+_RUN_TOGETHER_TAILS = ("id", "ids", "name", "title", "topic")
 
 
 def words(identifier: str) -> set[str]:

@@ -78,9 +78,7 @@ def local_function(
         if fn is not None and fn.decorator_list:
             return fn, False
     if (isinstance(recv, ast.Name) and recv.id in {"self", "cls"}) or _super(recv):
-        cls = parents.get(call)
-        while cls is not None and not isinstance(cls, ast.ClassDef):
-            cls = parents.get(cls)
+        cls = _enclosing(parents, call, ast.ClassDef)
         if cls is None:
             return None
         classes = _bases(tree, cls) if _super(recv) else [cls, *_bases(tree, cls)]
@@ -192,23 +190,35 @@ def function_named(tree: ast.Module, name: str) -> FunctionNode | None:
 
 
 def inherited_method(tree: ast.Module, parents: dict, call: ast.Call) -> tuple[str, str] | None:
-    """(base class name, method) of `self.method(...)` in a class whose base the module does
-    not define but imports (`class OnboardingAgent(BaseAgent)` after `from ..base_agent import
-    BaseAgent`), when the class does not define the method itself."""
+    """(base class name, method) of `self.method(...)` or `super().method(...)` in a class
+    whose base the module does not define but imports (`class OnboardingAgent(BaseAgent)`
+    after `from ..base_agent import BaseAgent`), when no class of the module in its line
+    defines the method (local_function finds those)."""
     func = call.func
-    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+    if not isinstance(func, ast.Attribute):
         return None
-    if func.value.id != "self":
+    recv = func.value
+    if not ((isinstance(recv, ast.Name) and recv.id == "self") or _super(recv)):
         return None
-    cls = parents.get(call)
-    while cls is not None and not isinstance(cls, ast.ClassDef):
-        cls = parents.get(cls)
-    if cls is None or _defined(cls.body, func.attr) is not None:
+    cls = _enclosing(parents, call, ast.ClassDef)
+    if cls is None:
         return None
-    for base in cls.bases:
-        if isinstance(base, ast.Name) and _class_named(tree, base.id) is None:
-            return base.id, func.attr
+    classes = [cls, *_bases(tree, cls)]
+    if any(_defined(c.body, func.attr) for c in classes):
+        return None
+    for c in classes:
+        for base in c.bases:
+            if isinstance(base, ast.Name) and _class_named(tree, base.id) is None:
+                return base.id, func.attr
     return None
+
+
+def _enclosing(parents: dict, node: ast.AST, kind: type | tuple) -> ast.AST | None:
+    """The nearest node of `kind` (a class, a function) around `node`."""
+    cur = parents.get(node)
+    while cur is not None and not isinstance(cur, kind):
+        cur = parents.get(cur)
+    return cur
 
 
 def typed_receiver(parents: dict, call: ast.Call) -> tuple[str, str] | None:
@@ -217,9 +227,7 @@ def typed_receiver(parents: dict, call: ast.Call) -> tuple[str, str] | None:
     func = call.func
     if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
         return None
-    fn = parents.get(call)
-    while fn is not None and not isinstance(fn, FunctionNode):
-        fn = parents.get(fn)
+    fn = _enclosing(parents, call, FunctionNode)
     if fn is None:
         return None
     for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):

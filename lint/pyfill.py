@@ -54,15 +54,14 @@ def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
         return
     text = next((t for t in template_texts(scan, _receiver(node)) if mark and mark in t), None)
     at = text.find(mark) if text is not None and mark else None
-    pieces = resolver(scan).pieces(value) or []
-    written = any(p.node is None and p.text.strip() for p in pieces)
-    kind = None if written else scan.facts.kind(value)
-    if kind is None:  # assembled text (`prefix = f"Now: {date_time_text}..."`): its values
-        found = list(spliced(scan, value, part, text, at))  # enter where its fields stand
+    fact = scan.facts.kind(value)
+    written = any(p.node is None and p.text.strip() for p in resolver(scan).pieces(value) or [])
+    if written or fact is None:  # assembled text (`prefix = f"Now: {date_time_text}..."`): its
+        found = list(spliced(scan, value, part, text, at))  # values enter where they stand
         if found:
             yield from found
             return
-        kind = scan.facts.kind(value) or scan.call_kind(value)
+    kind = fact or scan.call_kind(value)
     if kind is None and not fixed_value(value):
         name = _MARKER_RE.match(mark) if mark is not None else None
         kind = classify_expr(name.group("name") if name else _marker_name(marker))

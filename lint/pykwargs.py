@@ -18,6 +18,7 @@ import ast
 from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
+from kvscope.lint.pycallees import local_function
 
 
 def check_prompt_kwargs(scan, node: ast.Call) -> Iterator[Problem]:
@@ -61,18 +62,12 @@ def _enters_here(scan, value: ast.AST, kind: str, depth: int = 0) -> bool:
     if depth > 3:
         return False
     if isinstance(value, ast.Call):
-        name = (
-            value.func.attr
-            if isinstance(value.func, ast.Attribute)
-            else getattr(value.func, "id", "")
-        )
-        return any(
+        found = local_function(scan.tree, scan.parents, value)  # `self._with_date()`, `build()`
+        return found is not None and any(
             isinstance(sub, ast.Return)
             and sub.value is not None
             and _enters_here(scan, sub.value, kind, depth + 1)
-            for fn in ast.walk(scan.tree)
-            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and fn.name == name
-            for sub in ast.walk(fn)
+            for sub in ast.walk(found[0])
         )
     if isinstance(value, ast.Attribute) and ast.unparse(value.value) == "self":
         return any(

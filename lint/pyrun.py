@@ -50,15 +50,17 @@ def params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [a.arg for a in _args(fn)]
 
 
-def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+def request_names(fn: ast.FunctionDef | ast.AsyncFunctionDef, handler: bool = False) -> set[str]:
     """The names in `fn` that hold this request's content: parameters named for it
-    (`messages`, `query`, `user_input`) and the locals computed from them
-    (`knowledge = retrieve(messages)[-1]`)."""
+    (`messages`, `query`, `user_input`), every parameter of a UI's event handler (`handler`,
+    see ui_handlers) and the locals computed from them (`knowledge = retrieve(messages)[-1]`)."""
     seeds = {
         a.arg
         for a in _args(fn)
         if classify_name(a.arg) in {"request", "user"} and not _context_object(a.annotation)
     }
+    if handler:
+        seeds |= {a.arg for a in _args(fn) if a.arg not in {"self", "cls"}}
     seeds |= run_state(fn) | route_inputs(fn) | fetched_locals(fn)
     return derived(fn, seeds)
 
@@ -140,6 +142,32 @@ def route_inputs(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
         if a.arg not in {"self", "cls"} and not injected:
             out.add(a.arg)
     return out
+
+
+# A UI that calls a function with what the user entered: Gradio's `gr.Interface(fn=f,
+# inputs=[...])`, `gr.ChatInterface(f)`, an event listener (`button.click(f, inputs=[...])`).
+UI_APPS = frozenset(["Interface", "ChatInterface"])
+UI_EVENTS = frozenset(["click", "submit", "change", "input", "select", "upload", "release"])
+
+
+def ui_handlers(tree: ast.Module) -> frozenset[str]:
+    """The functions the module hands to a UI as what runs on each user action: the `fn` of
+    `gr.Interface(fn=answer, inputs=[gr.Radio(...)])` or `gr.ChatInterface(respond)`, and the
+    first argument of an event listener given `inputs` (`btn.click(answer, inputs=[box])`).
+    Each of their parameters is filled from the form the user just filled in."""
+    out = set()
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute | ast.Name):
+            continue
+        name = dotted_tail(call.func)
+        kws = {k.arg: k.value for k in call.keywords if k.arg}
+        event = name in UI_EVENTS and isinstance(call.func, ast.Attribute) and "inputs" in kws
+        if not (name in UI_APPS or event):
+            continue
+        handed = kws.get("fn", call.args[0] if call.args else None)
+        if isinstance(handed, ast.Name):
+            out.add(handed.id)
+    return frozenset(out)
 
 
 def run_state(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -21,7 +21,7 @@ from kvscope.lint.pyargs import per_call_args
 from kvscope.lint.pyflow import LISTING_ORDER_CALLS, Facts
 from kvscope.lint.pypart import PROMPT_WORDS, PromptPart, sent_as_prompt
 from kvscope.lint.pyroles import user_side
-from kvscope.lint.pyrun import per_run_functions, reads
+from kvscope.lint.pyrun import per_run_functions, reads, ui_handlers
 from kvscope.lint.pysinks import Sinks
 from kvscope.lint.pystrtemplate import template_names
 from kvscope.lint.pytypes import typed_kind
@@ -74,6 +74,7 @@ class Scan(PromptPart):
         self.path = path
         self.facts = Facts(tree, path)
         self.per_run = per_run_functions(tree)
+        self.ui_handlers = ui_handlers(tree)
         self._request_names: dict[ast.AST, set[str]] = {}
         self._fills: dict[str, list] | None = None
         self._format_calls = [
@@ -189,7 +190,7 @@ class Scan(PromptPart):
         if fn is None:
             return False
         if fn not in self._request_names:
-            self._request_names[fn] = request_names(fn)
+            self._request_names[fn] = request_names(fn, fn.name in self.ui_handlers)
         return reads(node, self._request_names[fn])
 
     def value_kind(self, node: ast.AST) -> str | None:

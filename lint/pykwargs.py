@@ -9,7 +9,9 @@ per-user data is reported there. Only evidence counts (a value's name alone does
 what the callee puts after the value is not known here: no floor applies. A prompt the module
 writes itself (`prompt = f"... Today's date is {current_date}. ..."`, then
 `create_agent(system_prompt=prompt)`) is judged at its own fields, where the text after the
-value is known: it is not reported again at the keyword.
+value is known: it is not reported again at the keyword. A prompt object whose text the module
+sends only as the user turn (`PromptTemplate(template=t)` handed to a document chain that
+renders it to its one message) carries no system text.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Iterator
 
 from kvscope.lint.findings import Problem
 from kvscope.lint.pycallees import local_function
+from kvscope.lint.pyroles import user_turn
 
 
 def check_prompt_kwargs(scan, node: ast.Call) -> Iterator[Problem]:
@@ -35,6 +38,8 @@ def check_prompt_kwargs(scan, node: ast.Call) -> Iterator[Problem]:
             continue  # a prompt builder's own text parameter is judged where it is built
         if _written_here(scan, kw.value) or _enters_here(scan, kw.value, kind):
             continue
+        if part == "template" and user_turn(scan.sinks.walk(node, obj=True)):
+            continue  # `PromptTemplate(template=t)` rendered to the one user message
         found = problem(scan, kind, kw.value, "system" if part == "template" else part, "{}", 0)
         yield found._replace(fragment=True)
 

@@ -87,7 +87,7 @@ def local_function(
             return None
         on_cls = isinstance(recv, ast.Name) and recv.id == "cls"  # `cls.m()`: binds a classmethod
         return fn, _decorated(fn, "classmethod") if on_cls else not _static(fn)
-    if isinstance(recv, ast.Name) and (cls := _class_named(tree, recv.id)) is not None:
+    if isinstance(recv, ast.Name) and (cls := class_named(tree, recv.id)) is not None:
         fn = next(
             (f for c in [cls, *_bases(tree, cls)] if (f := _defined(c.body, func.attr))), None
         )
@@ -102,8 +102,15 @@ def _super(node: ast.AST) -> bool:
     )
 
 
-def _class_named(tree: ast.Module, name: str) -> ast.ClassDef | None:
+def class_named(tree: ast.Module, name: str) -> ast.ClassDef | None:
     return next((c for c in tree.body if isinstance(c, ast.ClassDef) and c.name == name), None)
+
+
+def base_name(node: ast.AST) -> str | None:
+    """The class a base names: `BaseAgent`, or a generic one's `BaseAgent[In, Out]`."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _bases(tree: ast.Module, cls: ast.ClassDef, depth: int = 0) -> list[ast.ClassDef]:
@@ -111,7 +118,8 @@ def _bases(tree: ast.Module, cls: ast.ClassDef, depth: int = 0) -> list[ast.Clas
     far as four levels up)."""
     out: list[ast.ClassDef] = []
     for b in cls.bases if depth < 4 else ():
-        base = _class_named(tree, b.id) if isinstance(b, ast.Name) else None
+        name = base_name(b)
+        base = class_named(tree, name) if name else None
         if base is not None and base is not cls and base not in out:
             out += [base, *_bases(tree, base, depth + 1)]
     return out
@@ -184,7 +192,7 @@ def function_named(tree: ast.Module, name: str) -> FunctionNode | None:
     """A top-level `def name` of a module, or with `Cls.name` a method of its class `Cls`."""
     if "." in name:
         cls_name, method = name.split(".", 1)
-        cls = _class_named(tree, cls_name)
+        cls = class_named(tree, cls_name)
         return _defined(cls.body, method) if cls is not None else None
     return _defined(tree.body, name)
 
@@ -208,8 +216,9 @@ def inherited_method(tree: ast.Module, parents: dict, call: ast.Call) -> tuple[s
         return None
     for c in classes:
         for base in c.bases:
-            if isinstance(base, ast.Name) and _class_named(tree, base.id) is None:
-                return base.id, func.attr
+            name = base_name(base)
+            if name and class_named(tree, name) is None:
+                return name, func.attr
     return None
 
 

@@ -410,6 +410,40 @@ class Sinks:
         roles = self.of_call(fn.name, hops)
         if not roles and user_side(fn.name):
             return {"user"}  # returned by `def UserPrompt(...)`: the user turn
+        if not roles:
+            roles = self._base_calls(fn, hops)
+        return roles
+
+    def _base_calls(self, fn: ast.AST, hops: int) -> set[str]:
+        """Where an imported base class sends what a method of this module's subclass returns,
+        when the module never calls it: `class EmailDraftAgent(BaseAgent)` overrides
+        `build_prompt`, and `BaseAgent.run` in another module sends `self.build_prompt(x)`
+        (the template method of its framework)."""
+        cls = self.parents.get(fn)
+        if self.path is None or not isinstance(cls, ast.ClassDef):
+            return set()
+        from kvscope.lint.projectsrc import parsed
+
+        roles: set[str] = set()
+        for base in map(pycallees.base_name, cls.bases):
+            if not base or pycallees.class_named(self.tree, base):
+                continue
+            probe = ast.Call(func=ast.Name(id=base), args=[], keywords=[])
+            where = pycallees.imported_function(self.path, probe, (base, fn.name))
+            got = parsed(where[0]) if where is not None else None
+            if got is None:
+                continue
+            sinks = got[0]
+            base_cls = pycallees.class_named(sinks.tree, where[1].split(".", 1)[0])
+            for call in ast.walk(base_cls) if base_cls is not None else ():
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == fn.name
+                    and isinstance(call.func.value, ast.Name)
+                    and call.func.value.id == "self"
+                ):
+                    roles |= sinks.walk(call, hops + 1)
         return roles
 
     def _parameter(self, args: ast.arguments, default: ast.AST, hops: int) -> set[str]:

@@ -66,8 +66,13 @@ def sent_as_user(template: Path) -> bool:
             roles.add("user")  # `user_prompt_path="context_for_question.txt"`
         elif name and "system" in words(name):
             roles.add("system")
-        elif isinstance(node, ast.Call | ast.Assign):
-            loads = [node] if isinstance(node, ast.Call) else _bound_loads(module, node, name)
+        elif isinstance(node, ast.Call | ast.Assign | ast.Dict):
+            if isinstance(node, ast.Call):
+                loads = [node]
+            elif isinstance(node, ast.Dict):
+                loads = _mapped_loads(module, node)
+            else:
+                loads = _bound_loads(module, node, name)
             for load in loads:
                 found = _roles(module, load)
                 if not found and not (dynamic and i < len(refs)):
@@ -98,6 +103,40 @@ def _bound_loads(module: Path, stmt: ast.Assign, name: str | None) -> list[ast.C
         and n in use.args
         and dotted(use.func)[1] not in PATH_OPS  # `Path(template_path).exists()`: a check
     ]
+
+
+def _mapped_loads(module: Path, table: ast.Dict) -> list[ast.Call]:
+    """The calls a module-level table of file names is looked up in (`TEMPLATES =
+    {"recommend": "instructions/recommend.j2", ...}`, then `render(TEMPLATES[intent], v)` or
+    `render(TEMPLATES.get(intent), v)`); none when the table is not bound to a name."""
+    got = parsed(module)
+    if got is None:
+        return []
+    sinks, parents = got
+    stmt = parents.get(table)
+    if not (
+        isinstance(stmt, ast.Assign | ast.AnnAssign)
+        and stmt.value is table
+        and isinstance(parents.get(stmt), ast.Module)
+    ):
+        return []
+    target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+    if not isinstance(target, ast.Name):
+        return []
+    loads = []
+    for read in sinks.names.get(target.id, ()):
+        lookup = parents.get(read)
+        if isinstance(lookup, ast.Attribute) and lookup.attr == "get":
+            lookup = parents.get(lookup)  # `TEMPLATES.get(intent)`
+        use = parents.get(lookup)
+        if (
+            isinstance(lookup, ast.Subscript | ast.Call)
+            and isinstance(use, ast.Call)
+            and lookup in use.args
+            and dotted(use.func)[1] not in PATH_OPS
+        ):
+            loads.append(use)
+    return loads
 
 
 PATH_OPS = frozenset(["Path", "PurePath", "exists", "isfile", "is_file", "basename", "dirname"])
@@ -241,6 +280,8 @@ def _loads(folder: Path, key: str) -> tuple[tuple[Path, ast.AST, str, str | None
             elif isinstance(node, ast.Assign) and len(node.targets) == 1:
                 target = node.targets[0]
                 bound = [(node.value, target.id)] if isinstance(target, ast.Name) else []
+            elif isinstance(node, ast.Dict):  # `TEMPLATES = {"recommend": "x/recommend.j2"}`
+                bound = [(v, None) for v in node.values]
             else:
                 continue
             for value, name in bound:

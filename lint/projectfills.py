@@ -46,6 +46,48 @@ def _fixed_names(folder: Path) -> frozenset[str]:
     return frozenset(n for n, v in values.items() if v and all(v) and n not in runtime)
 
 
+def request_filled(template: Path) -> dict[str, tuple[str, str]]:
+    """{name: (kind, shown)} for the names the project fills, everywhere, with a value that
+    reads as per-user or per-request (kvscope.lint.names.classify_expr:
+    `"age_group": user_profile.get("age_group", "-")` is the user's), `shown` being one such
+    value. A name also given a fixed or an unread value anywhere is not here."""
+    folder = project_folder(template)
+    return dict(_request_filled(folder)) if folder is not None else {}
+
+
+@functools.lru_cache(maxsize=64)
+def _request_filled(folder: Path) -> tuple[tuple[str, tuple[str, str]], ...]:
+    from kvscope.lint.names import classify_expr
+
+    found: dict[str, list[tuple[str | None, str]]] = {}
+    for path in python_modules(folder):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
+            continue
+        for key, value in _fills(tree):
+            if isinstance(value, ast.Constant):
+                continue  # a fallback (`"age_group": "-"` when there is no profile)
+            shown = ast.unparse(value)
+            kind = classify_expr(shown) if len(shown) <= 120 else None
+            found.setdefault(key, []).append((kind, shown))
+    out = []
+    for key, fills in found.items():
+        kinds = {k for k, _ in fills}
+        if len(kinds) == 1 and (kind := next(iter(kinds))) in {"user", "request"}:
+            out.append((key, (kind, fills[0][1])))
+    return tuple(out)
+
+
+def _fills(tree: ast.Module):
+    """(key, value) of the values a module's dict literals give string keys."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for k, v in zip(node.keys, node.values, strict=True):
+                if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    yield k.value, v
+
+
 def _collect(tree: ast.Module, values: dict[str, list[bool]], runtime: set[str]) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):

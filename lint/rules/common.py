@@ -102,7 +102,7 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 continue  # `{{ ex.question }}` of `{% for ex in examples %}`: fixed per deploy
             kind, label = classify_expr(ph.expr), None
             if kind is None and not doc.chat_template and seg.part != "schema":
-                kind, label = placeholder_evidence(seg.text, ph) or (None, None)
+                kind, label = placeholder_evidence(seg.text, ph) or _project_fill(doc, ph.expr)
             if kind is None or (kind == "user" and (doc.chat_template or seg.part == "schema")):
                 continue
             if kind == "request" and doc.chat_template:
@@ -178,6 +178,21 @@ def _scan(doc: Document) -> Iterator[tuple[int, Problem]]:
                 f"`{lit.text[:60]}` looks like {WHAT[lit.kind]} in the {where}: {ADVICE[lit.kind]}"
             )
             yield i, _at(seg, lit.start, lit.end, KIND_CODES[lit.kind], msg)
+
+
+def _project_fill(doc: Document, expr: str) -> tuple[str | None, str | None]:
+    """(kind, why) when the project fills the placeholder `expr` (a bare name) only with
+    per-user or per-request values (kvscope.lint.projectfills.request_filled), else Nones."""
+    file = doc.cache.get("file")
+    if file is None or not expr.isidentifier():
+        return None, None
+    from kvscope.lint.projectfills import request_filled
+
+    found = request_filled(file).get(expr)
+    if found is None:
+        return None, None
+    shown = found[1] if len(found[1]) <= 40 else found[1][:39] + "…"
+    return found[0], f"(filled with `{shown}` by the project's code)"
 
 
 def _speaker_labels(text: str, phs: list[Placeholder]) -> set[str]:

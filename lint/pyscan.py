@@ -18,7 +18,7 @@ from kvscope.lint.findings import Problem
 from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyargs import per_call_args
-from kvscope.lint.pyflow import LISTING_ORDER_CALLS, Facts
+from kvscope.lint.pyflow import LISTING_ORDER_CALLS, Facts, dotted
 from kvscope.lint.pypart import PROMPT_WORDS, PromptPart, sent_as_prompt
 from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads, ui_handlers
@@ -53,6 +53,34 @@ KIND_CODES = {
     "order": "PL004",
 }
 CACHEABLE = {"system", "template", "tools"}
+
+
+# Calls that convert, measure or test a value: what they return is not data looked up for it.
+NOT_LOOKUPS = frozenset(
+    ["str", "int", "float", "bool", "len", "repr", "hash", "isinstance", "type", "print"]
+)
+TEXT_CALLS = frozenset(
+    ["format", "join", "strip", "lower", "upper", "replace", "escape", "quote", "dumps"]
+)
+
+
+def keyed_by_user(node: ast.AST) -> bool:
+    """A call handed the user's identity (`get_system_prompt(user_id)`,
+    `load_memories(customer_id=cid)`, `fetch_profile(message.from_user.id)`): what it looks up
+    for that user is per-user data, whatever the function is called. Conversions and text
+    methods (`str(user_id)`, `", ".join(...)`) are judged by their value instead."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = dotted(node.func)[1]
+    if not name or name in NOT_LOOKUPS or name in TEXT_CALLS:
+        return False
+    args = [*node.args, *(k.value for k in node.keywords)]
+    return any(
+        isinstance(a, ast.Name | ast.Attribute)
+        and (ident := ast.unparse(a)).endswith(("_id", "Id", ".id"))
+        and classify_expr(ident) == "user"
+        for a in args
+    )
 
 
 class Scan(PromptPart):
@@ -145,6 +173,8 @@ class Scan(PromptPart):
         kind = self.facts.kind(node)
         if kind is not None:
             return kind
+        if keyed_by_user(node):
+            return "user"  # `get_system_prompt(user_id)`: what it returns is this user's
         fn = self.function_of(node)
         if fn is None:
             return None

@@ -76,6 +76,8 @@ def visit(scan: Scan, node: ast.AST) -> Iterator[Problem]:
         yield from format_vars(scan, node)
     elif isinstance(node, ast.IfExp):
         yield from conditional_expr(scan, node)
+    elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+        yield from _grown_from_value(scan, node)
 
 
 def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
@@ -112,6 +114,52 @@ def _concat(scan: Scan, node: ast.BinOp) -> Iterator[Problem]:
             elif not isinstance(op, ast.JoinedStr):
                 yield from spliced(scan, op, part, full, at, own=True)  # a helper's joined lines
         at += len(shown)
+
+
+def _grown_from_value(scan: Scan, node: ast.AugAssign) -> Iterator[Problem]:
+    """`system_prompt = get_system_prompt(user_id)`, then `system_prompt += "\n\nYou are ..."`:
+    text grown from a value its local is first bound to, which is then where the prompt starts.
+    Judged at the first `+=` after that binding, on the value's evidence (a clock, an id, a
+    call handed the user's identity), costed by the text the `+=`s add after it."""
+    target = node.target
+    fn = scan.function_of(node)
+    if not isinstance(target, ast.Name) or fn is None:
+        return
+    binds = [
+        n
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Assign | ast.AugAssign)
+        and n.lineno < node.lineno
+        and any(isinstance(t, ast.Name) and t.id == target.id for t in _targets(n))
+    ]
+    if not binds:
+        return
+    last = max(binds, key=lambda n: n.lineno)
+    if not isinstance(last, ast.Assign) or not isinstance(
+        last.value, ast.Call | ast.Name | ast.Attribute | ast.Subscript
+    ):
+        return  # grown already, or bound to text written here (judged where it is written)
+    kind = scan.call_kind(last.value)
+    if kind is None or kind == "argument":
+        return
+    part = scan.local_part(target.id, last, 0)
+    if part not in CACHEABLE:
+        return
+    grown = [
+        n
+        for n in ast.walk(fn)
+        if isinstance(n, ast.AugAssign)
+        and isinstance(n.target, ast.Name)
+        and n.target.id == target.id
+        and n.lineno >= node.lineno
+    ]
+    grown.sort(key=lambda n: n.lineno)
+    full = "{}" + "".join(_operand_text(scan, n.value) for n in grown)
+    yield problem(scan, kind, last.value, part, full, 0)
+
+
+def _targets(node: ast.Assign | ast.AugAssign) -> list[ast.AST]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _operand_text(scan: Scan, op: ast.AST) -> str:

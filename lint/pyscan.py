@@ -344,7 +344,8 @@ def _within(inner: Problem, outer: Problem) -> bool:
 
 
 def _field_read(value: ast.AST) -> str | None:
-    """`skill.name` for `skill.get("name")`, `skill["name"]`, `skill.name`, also defaulted
+    """`skill.name` for `skill.get("name")`, `skill["name"]`, `skill.name` (an owner may be a
+    chain, `update.effective_user.first_name`), also defaulted
     (`x.get("k") or ""`, `x.get("k", "")`) and tidied (`.strip()`, `.replace("\n", " ")`)."""
     while True:
         if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and value.values:
@@ -373,9 +374,16 @@ def _field_read(value: ast.AST) -> str | None:
         owner, key = value.value, value.slice.value
     elif isinstance(value, ast.Attribute):
         owner, key = value.value, value.attr
-    if not isinstance(owner, ast.Name) or not isinstance(key, str) or not key.isidentifier():
+    if not _dotted_names(owner) or not isinstance(key, str) or not key.isidentifier():
         return None
-    return f"{owner.id}.{key}"
+    return f"{ast.unparse(owner)}.{key}"  # `update.effective_user.first_name`: whose it is
+
+
+def _dotted_names(node: ast.AST | None) -> bool:
+    """`skill`, `update.effective_user`: a name or a chain of attributes of one."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 FILE_RE = re.compile(r"[\w./-]*\.(?:md|txt|j2|jinja2?|ya?ml|prompt|tmpl|toml|hbs|mustache|xml)")

@@ -88,6 +88,25 @@ USER_CALLS = {
     ("", "getActiveWindowTitle"),
     ("", "GetForegroundWindow"),
 }
+# What a user types or picks for this run: the terminal's `input()`, Streamlit's widgets
+# (`st.text_input(...)`, `st.sidebar.selectbox(...)`), which return this session's entry.
+INPUT_WIDGETS = [
+    "text_input",
+    "text_area",
+    "chat_input",
+    "selectbox",
+    "multiselect",
+    "radio",
+    "slider",
+    "select_slider",
+    "number_input",
+    "date_input",
+    "time_input",
+    "pills",
+    "segmented_control",
+]
+INPUT_CALLS = {(recv, w) for recv in ("st", "sidebar", "streamlit") for w in INPUT_WIDGETS}
+INPUT_CALLS.add(("", "input"))
 # environment variables that describe the user's session, not the deploy's settings
 USER_ENV = {"SHELL", "USER", "USERNAME", "LOGNAME", "HOME", "PWD", "LANG", "LC_ALL", "TZ"}
 # Filesystem order: differs between machines and file systems; sorted() makes it stable.
@@ -123,7 +142,7 @@ SEQUENCE_CALLS = {"join", "list", "tuple", "str", "enumerate", "dumps"}
 
 
 class Facts:
-    """Kinds ("time", "id", "user", "order") of the module's names and functions."""
+    """Kinds ("time", "id", "user", "request", "order") of the module's names and functions."""
 
     def __init__(self, tree: ast.Module, path: Path | None, depth: int = 0) -> None:
         self.tree = tree
@@ -200,6 +219,8 @@ class Facts:
                     return "id"
                 if key in USER_CALLS or ("", attr) in USER_CALLS or _user_env(sub, recv, attr):
                     return "user"
+                if key in INPUT_CALLS:
+                    return "request"  # `topic = input("Topic: ")`: what the user entered
                 found = self._call_fact(sub.func) or self.klass.self_call(sub)
                 if found and found != "order":
                     return found

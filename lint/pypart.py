@@ -14,6 +14,7 @@ import ast
 import re
 
 from kvscope.lint.patterns import words
+from kvscope.lint.pyadk import INSTRUCTION_KWARGS
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyimporters import importer_use
 from kvscope.lint.pyprint import printed_run
@@ -114,6 +115,8 @@ class PromptPart:
                     return self.local_part(targets[0].id, cur, depth)
                 return None
             if isinstance(cur, ast.keyword):
+                if cur.arg in INSTRUCTION_KWARGS and self.sinks.adk:
+                    return "system"  # ADK: `LlmAgent(instruction="""...""")`, its system text
                 if cur.arg in KWARG_PARTS:
                     part = KWARG_PARTS[cur.arg]
                     if part == "template" and not depth and self._wrapped_for_user(cur):

@@ -273,7 +273,9 @@ class Sinks:
                         return roles  # `get_completion(prompt=p)` of the project's own helper
                     if isinstance(call, ast.Call) and _beside_system(call):
                         return {"user"}  # `complete(prompt=p, system=s)`: the user's side
-                    if _document_chain_prompt(cur, call, child):
+                    if _document_chain_prompt(cur, call, child) or (
+                        cur.arg == "prompt" and self._llm_chain(call)
+                    ):
                         return {"user"}  # `load_qa_chain(llm, prompt=QA)`: its one message
                     return self.walk(call, hops, obj=True) or {"template"}
                 if cur.arg == "role":

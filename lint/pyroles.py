@@ -208,6 +208,8 @@ def single_prompt_call(call: ast.Call, arg: ast.AST, models: frozenset[str] = fr
         while _derived_model(base):  # `llm.with_structured_output(Reflection).invoke(p)`
             base = base.func.value
         recv = ast.unparse(base) if isinstance(base, ast.Name | ast.Attribute) else ""
+        if isinstance(base, ast.Call) and isinstance(base.func, ast.Name | ast.Attribute):
+            recv = dotted(base.func)[1]  # `get_chat_model().ainvoke(prompt)`: a model's factory
         if recv in models:
             return True
         return bool({w.lower() for w in name_parts(recv.replace(".", "_"))} & LLM_WORDS)

@@ -207,8 +207,50 @@ def _callers(module: Path, parents: dict, call: ast.Call) -> set[str]:
     fn = parents.get(stmt) if isinstance(stmt, ast.Return) else None
     while fn is not None and not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
         fn = parents.get(fn)
+    if fn is None:
+        return _getters_callers(module, parents, stmt, call)
+    return _function_callers(module, fn)
+
+
+def _getters_callers(module: Path, parents: dict, stmt: ast.AST, call: ast.Call) -> set[str]:
+    """A template loaded once at the module's top (`_intent_prompt =
+    env.get_template("intent.jinja2")`) and handed out by a getter (`def
+    get_intent_prompt(): return _intent_prompt`): where the project sends what the getter's
+    callers render (`get_intent_prompt().render(...)`, then `model.ainvoke(prompt)`)."""
+    if not (
+        isinstance(stmt, ast.Assign)
+        and stmt.value is call
+        and isinstance(parents.get(stmt), ast.Module)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+    ):
+        return set()
+    name = stmt.targets[0].id
+    getters = [
+        fn
+        for fn in parents.get(stmt).body
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+        and any(
+            isinstance(r, ast.Return) and isinstance(r.value, ast.Name) and r.value.id == name
+            for r in ast.walk(fn)
+        )
+    ]
+    roles: set[str] = set()
+    for fn in getters:
+        found = _function_callers(module, fn, obj=True)
+        if not found:
+            return set()  # a getter followed nowhere: the role is not known
+        roles |= found
+    return roles
+
+
+def _function_callers(
+    module: Path, fn: ast.FunctionDef | ast.AsyncFunctionDef, obj: bool = False
+) -> set[str]:
+    """Where the project's modules other than `module` send what calling `fn` returns (with
+    `obj`, a template object: what its callers render from it)."""
     folder = project_folder(module)
-    if fn is None or folder is None or len(name_parts(fn.name.strip("_"))) < 2:
+    if folder is None or len(name_parts(fn.name.strip("_"))) < 2:
         return set()
     roles: set[str] = set()
     for path in mentioning(folder, fn.name):
@@ -219,7 +261,7 @@ def _callers(module: Path, parents: dict, call: ast.Call) -> set[str]:
         for node in (*sinks.attrs.get(fn.name, ()), *sinks.names.get(fn.name, ())):
             use = got[1].get(node)
             if isinstance(use, ast.Call) and use.func is node:
-                found = sinks.walk(use)
+                found = sinks.walk(use, obj=obj)
                 if not found:
                     return set()  # a call followed nowhere: the role is not known
                 roles |= found

@@ -21,7 +21,7 @@ from kvscope.lint.patterns import classify_expr, words
 from kvscope.lint.pyflow import COARSE_ATTRS
 from kvscope.lint.pypieces import Piece, Resolver, context
 from kvscope.lint.pyreport import AT_IMPORT, WHAT, advice, at_import, with_tools
-from kvscope.lint.pyrun import formats_text
+from kvscope.lint.pyrun import derived, formats_text, reads
 from kvscope.lint.pyscan import KIND_CODES, Scan, constant_name
 from kvscope.lint.pytypes import numeric_param, typed_kind, typed_origin
 
@@ -143,11 +143,26 @@ def spliced(
         rendered += p.text if p.node is None else "{}"
     reported = _REPORTED.setdefault(scan, set())
     home = scan.function_of(value)
+    ordered: set[ast.AST] = set()  # appended f-strings whose listing order is reported
+    # the items of a listing loop are judged here when `value` is the text they make up, not
+    # one field of their f-string nor an operand a concatenation judges whole (`"..." +
+    # "\n".join(lines)`: the joined listing, reported there)
+    composed = _appended_fstring(scan, value) is None and not isinstance(
+        scan.parents.get(value), ast.BinOp | ast.FormattedValue
+    )
     for i, p in enumerate(pieces):
         if p.node is None:
             continue
         named = p.field is not None or scan.function_of(p.node) is home
-        kind, why = hole_kind(scan, p, context(pieces, i, beside), named)
+        joined = _appended_fstring(scan, p.node) if composed else None
+        items = listing_items(scan, joined) if joined is not None else set()
+        if items and reads(p.node, items):
+            if joined in ordered:
+                continue  # the first field of an item says it; the rest follow it
+            ordered.add(joined)
+            kind, why = "order", ""
+        else:
+            kind, why = hole_kind(scan, p, context(pieces, i, beside), named)
         if kind is None or (kind, p.node) in reported:
             continue
         reported.add((kind, p.node))
@@ -173,6 +188,56 @@ def spliced(
         yield Problem(
             KIND_CODES[kind], start, end, msg + tail, pos, None, full, None, opaque
         )  # text a helper returns after it (`parts.append(build_x())`): its cost is a floor
+
+
+def _appended_fstring(scan: Scan, node: ast.AST) -> ast.JoinedStr | None:
+    """The f-string `node` is a field of, when it is one."""
+    field = scan.parents.get(node)
+    joined = scan.parents.get(field) if isinstance(field, ast.FormattedValue) else None
+    return joined if isinstance(joined, ast.JoinedStr) else None
+
+
+def listing_items(scan: Scan, node: ast.JoinedStr) -> set[str]:
+    """The loop's names when `node` is appended, once per item, to text or a list inside a
+    loop over an unsorted listing (`for md_file in folder.glob("*.md"):
+    parts.append(f"--- FILE: {md_file.name} ---\n{content}")`, `text += f"- {name}\n"`): the
+    items enter the prompt in the file system's order, at the first field that reads one."""
+    call = scan.parents.get(node)
+    if isinstance(call, ast.Call) and node in call.args:
+        if not (isinstance(call.func, ast.Attribute) and call.func.attr in {"append", "insert"}):
+            return set()
+        stmt = scan.parents.get(call)
+    elif isinstance(call, ast.AugAssign) and isinstance(call.op, ast.Add):
+        stmt = call
+    else:
+        return set()
+    loop = scan.parents.get(stmt)
+    while loop is not None and not isinstance(loop, ast.For | ast.FunctionDef | ast.Module):
+        loop = scan.parents.get(loop)
+    if not isinstance(loop, ast.For) or scan.facts.kind(loop.iter) != "order":
+        return set()
+    held = stmt.target if isinstance(stmt, ast.AugAssign) else call.func.value
+    if isinstance(held, ast.Name) and _sorted_later(scan, held.id, loop):
+        return set()  # `lines.sort()` after the loop: the listing's order is gone
+    return derived(loop, {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)})
+
+
+def _sorted_later(scan: Scan, name: str, loop: ast.For) -> bool:
+    """The list `name` is sorted after `loop` fills it (`name.sort()`, `sorted(name)`)."""
+    fn = scan.function_of(loop)
+    for node in ast.walk(fn if fn is not None else scan.tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "sort":
+            subject = func.value  # `name.sort()`
+        elif isinstance(func, ast.Name) and func.id == "sorted" and node.args:
+            subject = node.args[0]  # `sorted(name)`
+        else:
+            continue
+        if isinstance(subject, ast.Name) and subject.id == name:
+            return True
+    return False
 
 
 def _iterated_as(scan: Scan, node: ast.AST) -> str | None:

@@ -184,6 +184,7 @@ def spliced(
         start, end = scan.span(p.enters or p.node)  # where the value enters the text
         full = with_tools(scan, value, prefix)
         opaque = own and any(isinstance(q.node, ast.Call) for q in pieces[i + 1 :])
+        opaque = opaque or joined in ordered  # the other items follow it, as many as are found
         tail = AT_IMPORT if kind == "time" and at_import(scan, p.node) else advice(kind)
         yield Problem(
             KIND_CODES[kind], start, end, msg + tail, pos, None, full, None, opaque

@@ -153,6 +153,7 @@ class Linter:
             message=p.message,
             fixable=p.fix is not None,
             context=doc.source,
+            open_end=p.fragment,
         )
 
 

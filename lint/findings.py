@@ -68,6 +68,9 @@ class Finding(NamedTuple):
     fixable: bool
     context: str = ""
     prompt: int = 0  # which prompt of the file (a JSONL line); not part of the JSON contract
+    # what follows the value is assembled outside the text read here (a fragment): its cost is
+    # a lower bound; not part of the JSON contract
+    open_end: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {key: getattr(self, key) for key in JSON_KEYS}

@@ -214,3 +214,16 @@ def test_cost_line_counts_in_words_and_says_when_nothing_follows(tree, capsys):
     assert code == 1 and "1 block (16 tokens) after it can never be shared" in out
     assert "1 blocks" not in out
     assert "nothing cacheable follows it" in out and "0 blocks" not in out
+
+
+def test_cost_line_of_text_put_together_elsewhere_is_not_the_last_block(tree, capsys):
+    """A module-level piece the file never uses is put together with other text elsewhere:
+    what follows its value is not known here, and the cost line says so instead of claiming
+    the value sits in the prompt's last block."""
+    (tree / "app").mkdir()
+    (tree / "app" / "prompts.py").write_text(
+        'from datetime import datetime\nDATE_PROMPT = f"Today is {datetime.now():%Y-%m-%d}."\n'
+    )
+    code, out, _ = run(capsys, "check", "app/prompts.py", "--no-color")
+    assert code == 1 and "put together elsewhere, so its cost is not known here" in out
+    assert "last, partial block" not in out

@@ -54,11 +54,18 @@ def _plain(parts: tuple[str, ...]) -> str:
 
 def _cost_words(f: Finding) -> str:
     """What the finding costs, in words: "3 blocks (48 tokens) after it can never be shared",
-    or, for a value in the prompt's last, partial block, that nothing cacheable follows it."""
+    or, for a value in the prompt's last, partial block, that nothing cacheable follows it; for
+    a value whose text goes on elsewhere (a fragment), what is known is a floor."""
     n = f.blocks_at_stake
+    if not n and f.open_end:
+        return "what follows it is put together elsewhere, so its cost is not known here"
     if not n:
         return "nothing cacheable follows it (it sits in the prompt's last, partial block)"
-    return f"{n} block{'s' * (n != 1)} ({f.tokens_at_stake} tokens) after it can never be shared"
+    floor = "at least " if f.open_end else ""
+    return (
+        f"{floor}{n} block{'s' * (n != 1)} ({f.tokens_at_stake} tokens) after it can never be "
+        "shared"
+    )
 
 
 def _lines(findings: list[Finding], linted: int, quiet: bool) -> list[tuple[tuple[str, ...], str]]:

@@ -85,11 +85,27 @@ def importer_reads(file: Path, name: str, depth: int = 0) -> tuple[Read, ...]:
     """Every read of `name` of `file` in the project's modules that import it. A package's
     `__init__.py` that imports the name only to re-export it (`from .answer_prompts import
     TEMPLATE`) hands the question on to the modules importing it from the package (two
-    packages deep); a translation nothing imports, to its base module."""
+    packages deep); a translation nothing imports, to its base module. The modules of the
+    file's top-level folder are searched first, then, when none imports it, the project's."""
     folder = project_folder(file)
     if folder is None:
         return ()
     here = Path(os.path.abspath(file))
+    out = _reads_in(folder, here, name, depth)
+    if not out and depth == 0:
+        from kvscope.lint.includes import project_root
+
+        root = project_root(here)
+        if root != folder and root in folder.parents:
+            # `config/prompts.py` imported by `services/azure_service.py`: a sibling package
+            out = _reads_in(root, here, name, depth)
+    if not out and depth == 0 and (base := _locale_base(here)) is not None:
+        return importer_reads(base, name, depth + 1)  # `prompts_cn.py`, loaded as `prompts.py`
+    return tuple(out)
+
+
+def _reads_in(folder: Path, here: Path, name: str, depth: int) -> list[Read]:
+    """The reads of `name` of the module `here` in the modules under `folder` importing it."""
     target = _stem(here)
     out: list[Read] = []
     for imp in _imports_of(folder, name, Path(target).name):
@@ -103,9 +119,7 @@ def importer_reads(file: Path, name: str, depth: int = 0) -> tuple[Read, ...]:
         if not reads and imp.module.name == "__init__.py" and depth < 2:
             out += importer_reads(imp.module, imp.alias, depth + 1)  # a re-export
         out += [Read(imp.module, sinks, parents, r) for r in reads]
-    if not out and depth == 0 and (base := _locale_base(here)) is not None:
-        return importer_reads(base, name, depth + 1)  # `prompts_cn.py`, loaded as `prompts.py`
-    return tuple(out)
+    return out
 
 
 # Language suffixes of a prompt module's translations: `prompts_cn.py` beside `prompts.py`.

@@ -156,12 +156,38 @@ def imported_function(
             name, ref = imp.name, imp.ref  # `from x import f as alias`: `f` of module x
         elif isinstance(func, ast.Attribute) and imp.name == MODULE:
             name, ref = want, imp.ref  # `import x.mod as alias`, then `alias.f(...)`
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            name, ref = f"{imp.name}.{want}", imp.ref  # `from x import llm`, then `llm.f(...)`
         else:
             continue
         path = _module_file(folder, ref, imp.relative)
-        if path is not None and path != module:
+        if path is not None and path != module and "." in name and typed is None:
+            name = _instance_method(path, name)  # `llm = WatsonxLLM(...)` in module x
+        if path is not None and path != module and name:
             return path, name
     return None
+
+
+def _instance_method(path: Path, name: str) -> str:
+    """`Cls.method` for `instance.method` when the module binds `instance = Cls(...)` at its
+    top with a class it defines, else ""."""
+    from kvscope.lint.projectsrc import parsed
+
+    got = parsed(path)
+    if got is None:
+        return ""
+    tree = got[0].tree
+    instance, method = name.split(".", 1)
+    for stmt in tree.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == instance for t in stmt.targets)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Name)
+            and class_named(tree, stmt.value.func.id) is not None
+        ):
+            return f"{stmt.value.func.id}.{method}"
+    return ""
 
 
 def _module_file(folder: Path, ref: str, relative: bool) -> Path | None:

@@ -359,6 +359,7 @@ class Sinks:
             from kvscope.lint.projectsrc import parsed
 
             where = pycallees.imported_function(self.path, call)
+            bound = where is not None and "." in where[1]  # a module's instance: `llm.generate`
             if where is None and (
                 typed := pycallees.typed_receiver(self.parents, call)
                 or pycallees.inherited_method(self.tree, self.parents, call)

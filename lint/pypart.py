@@ -164,6 +164,8 @@ class PromptPart:
                         return "user"
                     if prompt_wrapper(name) and user_turn(self.sinks.walk(cur)):
                         return "user"  # `[TextPrompt(text=t)]` handed on as the conversation
+                    if not depth and user_turn(self.sinks.walk(child)):
+                        return "user"  # `self.t = PromptTemplate.from_template(T)`, `self.t | llm`
                     return "template"
                 if printed_run(self.parents, cur) is not None:
                     return "system"  # printed among the lines of a prompt, to be pasted

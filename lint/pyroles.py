@@ -64,10 +64,13 @@ def user_side(name: str) -> bool:
 def system_partner(name: str, names) -> bool:
     """True when the module pairs `name` with a system text of the same stem:
     `fix_files_prompt` beside `fix_files_system_prompt`, `modify_file_prompt_3` beside
-    `modify_file_system_message`. The pair splits the roles, so `name` is the user turn."""
+    `modify_file_system_message`, `tutor_task_prompt` beside `tutor_system_prompt`. The pair
+    splits the roles, so `name` is the user turn."""
     stem = _stem(name)
     if stem is None or not stem or stem[-1] == "system":
         return False
+    if stem[-1] == "task" and any(_stem(other) == [*stem[:-1], "system"] for other in names):
+        return True  # `tutor_task_prompt` beside `tutor_system_prompt`: the task is the turn's
     return any(_stem(other) == [*stem, "system"] for other in names)
 
 

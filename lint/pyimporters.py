@@ -73,11 +73,27 @@ def importer_use(file: Path, name: str) -> Use | None:
     roles: set[str] = set()
     piece, verbatim, state = False, True, False
     for r in reads:
-        roles |= r.sinks.walk(r.node)
+        roles |= r.sinks.walk(r.node) or _field_roles(r)
         piece = piece or _piece(r.parents, r.node)
         verbatim = verbatim and verbatim_content(r.parents, r.node)
         state = state or instruction_read(r.parents, r.node, r.sinks.tree)
     return Use(frozenset(roles), piece, verbatim, state)
+
+
+def _field_roles(read: Read) -> set[str]:
+    """Where the project sends the configuration field `read` is the default of
+    (`generate_title_prompt: str = field(default=prompts.GENERATE_TITLE_PROMPT)`, then
+    `HumanMessage(content=cfg.generate_title_prompt.format(...))` in a node)."""
+    from kvscope.lint.pyimportfills import field_named, field_reads
+
+    attr = field_named(read.parents, read.node)
+    if attr is None:
+        return set()
+    roles: set[str] = set()
+    for _, sinks, _ in field_reads(read.module, attr):
+        for node in sinks.attrs.get(attr, ()):
+            roles |= sinks.walk(node)
+    return roles
 
 
 @functools.lru_cache(maxsize=4096)

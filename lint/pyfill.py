@@ -46,9 +46,11 @@ def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     if len(node.args) != 2 or node.keywords:
         return
     marker, value = node.args
-    entries = _table_entries(scan, node)
+    from kvscope.lint.pyfilltable import table_entries, table_fills
+
+    entries = table_entries(scan, node)
     if entries:
-        yield from _table_fills(scan, node, entries)
+        yield from table_fills(scan, node, entries)
         return
     constant, mark = marker_text(scan, marker)
     if not constant:
@@ -56,7 +58,9 @@ def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
     part = scan.prompt_part(node)
     if part not in CACHEABLE:
         return
-    text = next((t for t in template_texts(scan, _receiver(node)) if mark and mark in t), None)
+    text = next(
+        (t for t in template_texts(scan, template_receiver(node)) if mark and mark in t), None
+    )
     at = text.find(mark) if text is not None and mark else None
     fact = scan.facts.kind(value)
     written = any(p.node is None and p.text.strip() for p in resolver(scan).pieces(value) or [])
@@ -77,75 +81,8 @@ def replace_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             bounded = (
                 r"(?<!\w)" + re.escape(mark) + r"(?!\w)" if mark.isalnum() else re.escape(mark)
             )
-            span = literal_span(scan, _receiver(node), re.compile(bounded), value)
+            span = literal_span(scan, template_receiver(node), re.compile(bounded), value)
         yield problem(scan, kind, value, part, text, at, span)
-
-
-def _table_entries(scan: Scan, node: ast.Call) -> list[tuple[str, ast.AST]]:
-    """The (marker, value) entries of a table a loop fills a template from: `for key, value in
-    placeholders.items(): content = content.replace(key, str(value))`, with `placeholders =
-    {"{cwd}": os.getcwd(), "{today}": ...}` a dict literal bound once in the same function."""
-    marker, value = node.args
-    while (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id == "str"
-        and len(value.args) == 1
-    ):
-        value = value.args[0]
-    if not (isinstance(marker, ast.Name) and isinstance(value, ast.Name)):
-        return []
-    loop = scan.parents.get(node)
-    while loop is not None and not isinstance(loop, ast.For | ast.FunctionDef | ast.Module):
-        loop = scan.parents.get(loop)
-    if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Tuple):
-        return []
-    names = [getattr(t, "id", None) for t in loop.target.elts]
-    items = loop.iter
-    if names != [marker.id, value.id] or not (
-        isinstance(items, ast.Call)
-        and isinstance(items.func, ast.Attribute)
-        and items.func.attr == "items"
-        and isinstance(items.func.value, ast.Name)
-    ):
-        return []
-    fn = scan.function_of(loop)
-    table = items.func.value.id
-    binds = [
-        n
-        for n in ast.walk(fn if fn is not None else scan.tree)
-        if isinstance(n, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == table for t in n.targets)
-    ]
-    if len(binds) != 1 or not isinstance(binds[0].value, ast.Dict):
-        return []
-    return [
-        (k.value, v)
-        for k, v in zip(binds[0].value.keys, binds[0].value.values, strict=True)
-        if isinstance(k, ast.Constant) and isinstance(k.value, str)
-    ]
-
-
-def _table_fills(
-    scan: Scan, node: ast.Call, entries: list[tuple[str, ast.AST]]
-) -> Iterator[Problem]:
-    """Each entry of the table whose value is a clock, an id or per-user data (on evidence:
-    `os.getcwd()`, `datetime.now()`, `platform.system()`), reported at the entry, costed from
-    its marker in the template's text when the module shows it."""
-    part = scan.prompt_part(node)
-    stmt = scan.parents.get(node)
-    if part is None and isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name):
-        part = scan.local_part(stmt.targets[0].id, stmt, 0)  # `content = content.replace(...)`
-    if part not in CACHEABLE:
-        return
-    texts = template_texts(scan, _receiver(node))
-    for mark, value in entries:
-        kind = scan.facts.kind(value) or scan.call_kind(value)
-        if kind is None or kind == "argument":
-            continue
-        text = next((t for t in texts if mark in t), None)
-        at = text.find(mark) if text is not None else None
-        yield problem(scan, kind, value, part, text, at)
 
 
 TURN_ROLES = {"user", "assistant", "human", "ai", "model", "tool", "function"}
@@ -160,7 +97,7 @@ def _turn_argument(scan: Scan, node: ast.AST) -> bool:
     return isinstance(role, ast.Constant) and str(role.value).lower() in TURN_ROLES
 
 
-def _receiver(node: ast.Call) -> ast.AST:
+def template_receiver(node: ast.Call) -> ast.AST:
     """The template a chain of fills starts from: `T.replace(a, x).replace(b, y)` -> `T`."""
     cur = node.func.value
     while (

@@ -11,7 +11,6 @@ collected once, when the scan is made. Fills of templates are kvscope.lint.pyfil
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 from kvscope.lint.findings import Problem
@@ -22,6 +21,7 @@ from kvscope.lint.pyflow import LISTING_ORDER_CALLS, Facts, dotted
 from kvscope.lint.pypart import PROMPT_WORDS, PromptPart, sent_as_prompt
 from kvscope.lint.pyroles import user_side
 from kvscope.lint.pyrun import per_run_functions, reads, ui_handlers
+from kvscope.lint.pyshipped import TIDY_METHODS, reads_named_file, reads_shipped_file
 from kvscope.lint.pysinks import Sinks
 from kvscope.lint.pystrtemplate import template_names
 from kvscope.lint.pytypes import typed_kind
@@ -305,72 +305,11 @@ class Scan(PromptPart):
         `Path("a/b.j2").read_text()`): part of the deploy, the same on every request, whatever
         the name says."""
         if isinstance(node, ast.Call):
-            return self._reads_deploy_file(node)
+            return reads_shipped_file(self.assigns, node)
         values = self.assigns.get(node.id, ()) if isinstance(node, ast.Name) else ()
         return bool(values) and all(
-            _reads_named_file(v) or self._reads_deploy_file(v) for v in values
+            reads_named_file(v) or reads_shipped_file(self.assigns, v) for v in values
         )
-
-    def _reads_deploy_file(self, value: ast.AST) -> bool:
-        """`persona_path.read_text().strip()`, `open(path).read()`, where the path is the
-        module's own folder and a file name it writes (`Path(__file__).parent / "gm.md"`, also
-        through a local): a file shipped with the code."""
-        while (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
-            and value.func.attr in TIDY_METHODS
-        ):
-            value = value.func.value
-        if not isinstance(value, ast.Call):
-            return False
-        func = value.func
-        if isinstance(func, ast.Attribute) and func.attr in {"read_text", "read"}:
-            target = func.value
-            if isinstance(target, ast.Call) and dotted(target.func)[1] == "open":
-                target = target.args[0] if target.args else None
-            return target is not None and self._deploy_path(target) == "named"
-        return False
-
-    def _deploy_path(self, node: ast.AST, depth: int = 0) -> str | None:
-        """ "named" for a path of the module's folder (`__file__`, its `.parent`,
-        `os.path.dirname`) joined with a literal file name, "folder" for the folder alone,
-        else None."""
-        if depth > 8:
-            return None
-        if isinstance(node, ast.Name):
-            if node.id == "__file__":
-                return "folder"
-            values = self.assigns.get(node.id, ())
-            found = {self._deploy_path(v, depth + 1) for v in values}
-            return found.pop() if len(found) == 1 else None
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return "named" if FILE_RE.fullmatch(node.value.rsplit("/", 1)[-1]) else "folder"
-        if isinstance(node, ast.Attribute) and node.attr in {"parent", "parents"}:
-            return self._deploy_path(node.value, depth + 1)
-        if isinstance(node, ast.Subscript):  # `Path(__file__).parents[1]`
-            return self._deploy_path(node.value, depth + 1)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            parts = [self._deploy_path(n, depth + 1) for n in (node.left, node.right)]
-            if None in parts or parts[0] != "folder":
-                return None
-            return parts[1]
-        if not isinstance(node, ast.Call) or node.keywords:
-            return None
-        name = dotted(node.func)[1]
-        if isinstance(node.func, ast.Attribute) and name in {"resolve", "absolute"}:
-            return None if node.args else self._deploy_path(node.func.value, depth + 1)
-        parts = [self._deploy_path(a, depth + 1) for a in node.args]
-        if not parts or None in parts:
-            return None
-        if name in {"Path", "PurePath", "abspath", "dirname", "realpath"}:
-            return "folder" if name == "dirname" else parts[0]
-        if name == "join" and parts[0] == "folder":
-            return parts[-1]  # `os.path.join(os.path.dirname(__file__), "gm.md")`
-        return None
-
-
-# String methods that tidy a value (`.strip()`, `.replace("\n", " ")`): the same value after.
-TIDY_METHODS = {"strip", "rstrip", "lstrip", "replace", "lower", "upper", "casefold", "title"}
 
 
 def _fixed_branches(node: ast.IfExp) -> bool:
@@ -445,23 +384,6 @@ def _dotted_names(node: ast.AST | None) -> bool:
     while isinstance(node, ast.Attribute):
         node = node.value
     return isinstance(node, ast.Name)
-
-
-FILE_RE = re.compile(r"[\w./-]*\.(?:md|txt|j2|jinja2?|ya?ml|prompt|tmpl|toml|hbs|mustache|xml)")
-
-
-def _reads_named_file(value: ast.AST) -> bool:
-    """A call chain whose arguments are all literals, one of them a file's name with its
-    suffix (`load("prompts/x.md")`, `open("x.txt").read().strip()`)."""
-    named = False
-    while isinstance(value, ast.Call):
-        args = [*value.args, *(k.value for k in value.keywords)]
-        if not all(isinstance(a, ast.Constant) for a in args):
-            return False
-        named = named or any(isinstance(a.value, str) and FILE_RE.fullmatch(a.value) for a in args)
-        func = value.func
-        value = func.value if isinstance(func, ast.Attribute) else None
-    return named and (value is None or isinstance(value, ast.Name | ast.Attribute))
 
 
 MARKER_WORDS = {"pat", "pattern", "marker", "placeholder", "replacement", "tag", "token", "slot"}

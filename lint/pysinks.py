@@ -27,6 +27,7 @@ from pathlib import Path
 
 from kvscope.lint import pycallees
 from kvscope.lint.pyadk import INSTRUCTION_KWARGS, imports_adk
+from kvscope.lint.pychains import chain_kwargs, chain_kwargs_key, document_chain_prompt
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import (
     MODEL_DERIVED,
@@ -273,7 +274,7 @@ class Sinks:
                         return roles  # `get_completion(prompt=p)` of the project's own helper
                     if isinstance(call, ast.Call) and _beside_system(call):
                         return {"user"}  # `complete(prompt=p, system=s)`: the user's side
-                    if _document_chain_prompt(cur, call, child) or (
+                    if document_chain_prompt(cur, call, child) or (
                         cur.arg == "prompt" and self._llm_chain(call)
                     ):
                         return {"user"}  # `load_qa_chain(llm, prompt=QA)`: its one message
@@ -341,10 +342,10 @@ class Sinks:
             return {"user"}  # LlamaIndex: `get_response_synthesizer(text_qa_template=p)`
         if isinstance(cur, ast.Dict):  # `chain_type_kwargs={"prompt": p}`: the chain's prompt
             holder = self.parents.get(cur)
-            if isinstance(holder, ast.keyword) and _chain_kwargs(holder.arg):
+            if isinstance(holder, ast.keyword) and chain_kwargs(holder.arg):
                 cur, outer = holder, self.parents.get(holder)
-                child = _chain_kwargs_key(cur.value, child)
-        if _document_chain_prompt(cur, outer, child):
+                child = chain_kwargs_key(cur.value, child)
+        if document_chain_prompt(cur, outer, child):
             return {"user"}  # `load_qa_chain(llm, prompt=p)`: rendered to the one message
         return set()  # passed on, read for its fields: not followed
 
@@ -534,61 +535,6 @@ def _system_named(node: ast.AST) -> bool:
     """`system_prompt`, `self.system_message`: a value named as the system prompt."""
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
     return name in SYSTEM_KWARGS - {"instructions"}
-
-
-# LangChain's document chains render a prompt object, filled with the documents and the
-# question, to the one message they send: `load_qa_chain(llm, prompt=p)`,
-# `load_summarize_chain(llm, map_prompt=m, combine_prompt=c)`, `create_stuff_documents_chain(llm,
-# p)`, `RetrievalQA.from_chain_type(llm, chain_type_kwargs={"prompt": p})`,
-# `ConversationalRetrievalChain.from_llm(llm, r, condense_question_prompt=q,
-# combine_docs_chain_kwargs={"prompt": p})`.
-CHAIN_PROMPTS = frozenset(
-    [
-        "prompt",
-        "question_prompt",
-        "combine_prompt",
-        "map_prompt",
-        "refine_prompt",
-        "condense_question_prompt",
-        "document_prompt",
-    ]
-)
-CHAIN_FACTORIES = frozenset(["from_chain_type", "from_llm", "create_stuff_documents_chain"])
-
-
-def _document_chain(call: ast.AST | None) -> bool:
-    if not isinstance(call, ast.Call):
-        return False
-    name = dotted(call.func)[1]
-    return name in CHAIN_FACTORIES or (name.startswith("load_") and name.endswith("_chain"))
-
-
-def _document_chain_prompt(cur: ast.AST | None, outer: ast.AST | None, child: ast.AST) -> bool:
-    """`child` (a prompt object, or the key naming it in a `..._chain_kwargs` dict) is what a
-    document chain renders to its one message: a prompt keyword of the chain's factory, or its
-    second positional argument (`create_stuff_documents_chain(llm, prompt)`)."""
-    if isinstance(cur, ast.keyword):
-        if isinstance(child, ast.Constant):  # `{"prompt": p}` of `chain_type_kwargs=`
-            return child.value in CHAIN_PROMPTS and _document_chain(outer)
-        return cur.arg in CHAIN_PROMPTS and _document_chain(outer)
-    if isinstance(cur, ast.Call) and cur.args[1:2] == [child]:
-        return dotted(cur.func)[1] == "create_stuff_documents_chain"
-    return False
-
-
-def _chain_kwargs(arg: str | None) -> bool:
-    """`chain_type_kwargs`, `combine_docs_chain_kwargs`: a chain factory's options for the
-    chain it builds."""
-    return arg is not None and "chain" in arg and arg.endswith("_kwargs")
-
-
-def _chain_kwargs_key(kwargs: ast.Dict, value: ast.AST) -> ast.AST:
-    """The key `value` is given under in a `..._chain_kwargs` dict (a `Constant`), else
-    `value` itself."""
-    for k, v in zip(kwargs.keys, kwargs.values, strict=True):
-        if v is value and isinstance(k, ast.Constant):
-            return k
-    return value
 
 
 def _wraps_prompts(call: ast.Call) -> bool:

@@ -328,7 +328,14 @@ class Sinks:
             return self._assigned(cur, hops, obj=True)
         if isinstance(cur, ast.Return):  # a factory's builder: where its callers render it
             fn = self._function(cur)
-            return self.of_call(fn.name, hops, obj=True) if fn is not None else set()
+            if fn is None:
+                return set()
+            roles = self.of_call(fn.name, hops, obj=True)
+            if not roles and self.path is not None and fn.name not in self.names:
+                from kvscope.lint.templaterefs import function_callers
+
+                roles = function_callers(self.path, fn, obj=True)  # called in other modules
+            return roles
         outer = self.parents.get(cur) if isinstance(cur, ast.keyword) else cur
         if isinstance(outer, ast.Call) and child is not outer.func and _wraps_prompts(outer):
             # `KernelPromptTemplate(prompt_template_config=PromptTemplateConfig(template=T))`:

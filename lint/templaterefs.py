@@ -209,7 +209,7 @@ def _callers(module: Path, parents: dict, call: ast.Call) -> set[str]:
         fn = parents.get(fn)
     if fn is None:
         return _getters_callers(module, parents, stmt, call)
-    return _function_callers(module, fn)
+    return function_callers(module, fn)
 
 
 def _getters_callers(module: Path, parents: dict, stmt: ast.AST, call: ast.Call) -> set[str]:
@@ -237,14 +237,14 @@ def _getters_callers(module: Path, parents: dict, stmt: ast.AST, call: ast.Call)
     ]
     roles: set[str] = set()
     for fn in getters:
-        found = _function_callers(module, fn, obj=True)
+        found = function_callers(module, fn, obj=True)
         if not found:
             return set()  # a getter followed nowhere: the role is not known
         roles |= found
     return roles
 
 
-def _function_callers(
+def function_callers(
     module: Path, fn: ast.FunctionDef | ast.AsyncFunctionDef, obj: bool = False
 ) -> set[str]:
     """Where the project's modules other than `module` send what calling `fn` returns (with

@@ -182,8 +182,9 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             kind = named_kind(scan, kw)
             text = next((t for t in texts if "{" + kw.arg in t), None)  # costed on its text
             at = text.find("{" + kw.arg) if text is not None else None
-            if not kind:
-                yield from spliced(scan, kw.value, part, text, at)  # assembled text: its holes
+            if not kind:  # assembled text: its holes; a local's value at the `{name}` it fills
+                slot = placeholder_span(scan, func.value, kw)
+                yield from spliced(scan, kw.value, part, text, at, slot=slot)
                 continue
             if texts and named_there(texts, kw.arg):
                 continue  # the template's own `{name}` is judged where it stands
@@ -203,11 +204,11 @@ def format_call(scan: Scan, node: ast.Call) -> Iterator[Problem]:
             continue
         kind = named_kind(scan, kw)
         at = max(template.find("{" + kw.arg), 0)
+        span = placeholder_span(scan, func.value, kw)
         if kind:
-            span = placeholder_span(scan, func.value, kw)
             yield problem(scan, kind, kw.value, part, template, at, span)
         else:
-            yield from spliced(scan, kw.value, part, template, at)
+            yield from spliced(scan, kw.value, part, template, at, slot=span)
 
 
 def placeholder_span(scan: Scan, receiver: ast.AST, kw: ast.keyword) -> tuple[int, int] | None:
@@ -224,9 +225,12 @@ def placeholder_span(scan: Scan, receiver: ast.AST, kw: ast.keyword) -> tuple[in
 def literal_span(
     scan: Scan, receiver: ast.AST, pattern: re.Pattern, value: ast.AST
 ) -> tuple[int, int] | None:
-    """Where `pattern` stands in the source, when exactly one string literal of `receiver`
-    holds it once, on another line than `value`, which fills it there."""
+    """Where `pattern` stands in the source, when exactly one string literal of `receiver` (or
+    of the one value a name receiver is bound to) holds it once, on another line than `value`,
+    which fills it there."""
     hits = []
+    if isinstance(receiver, ast.Name) and len(scan.assigns.get(receiver.id, ())) == 1:
+        receiver = scan.assigns[receiver.id][0]  # `TEMPLATE.format(...)`: its one literal
     for node in ast.walk(receiver):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             segment = ast.get_source_segment(scan.source, node) or ""

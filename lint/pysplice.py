@@ -126,6 +126,7 @@ def spliced(
     beside: tuple[str, str] = ("", ""),
     field: ast.FormattedValue | None = None,
     own: bool = False,
+    slot: tuple[int, int] | None = None,
 ) -> Iterator[Problem]:
     """Problems for the holes of `value`, a string expression put into prompt text `text` at
     character `at` (None: not known, nor the cost); `own`: each hole is costed where it stands in
@@ -182,6 +183,8 @@ def spliced(
         else:
             prefix, pos = (rendered, offsets[i]) if own else (text, at)
         start, end = scan.span(p.enters or p.node)  # where the value enters the text
+        if slot is not None and p.enters is value:
+            start, end = slot  # `.format(devices=devices)`: at the template's `{devices}`
         full = with_tools(scan, value, prefix)
         opaque = own and any(isinstance(q.node, ast.Call) for q in pieces[i + 1 :])
         opaque = opaque or joined in ordered  # the other items follow it, as many as are found

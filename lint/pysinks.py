@@ -354,7 +354,22 @@ class Sinks:
                 child = chain_kwargs_key(cur.value, child)
         if document_chain_prompt(cur, outer, child):
             return {"user"}  # `load_qa_chain(llm, prompt=p)`: rendered to the one message
+        if isinstance(cur, ast.Dict) and child in cur.values:
+            return self._table_of_prompts(cur, hops)
         return set()  # passed on, read for its fields: not followed
+
+    def _table_of_prompts(self, table: ast.Dict, hops: int) -> set[str]:
+        """A prompt object held in a table bound to a name (`user_prompt_builders = {"en":
+        PromptBuilder(template=T_EN), ...}`): where the table's objects are rendered, else the
+        side the table's name says."""
+        stmt = self.parents.get(table)
+        if not isinstance(stmt, ast.Assign) or stmt.value is not table or len(stmt.targets) != 1:
+            return set()
+        target = stmt.targets[0]
+        roles = self._assigned(stmt, hops, obj=True)
+        if not roles and isinstance(target, ast.Name) and user_side(target.id):
+            return {"user"}
+        return roles
 
     def _callee(self, call: ast.Call, arg: ast.AST, hops: int) -> set[str]:
         """Where the project function `call` goes to sends the parameter receiving `arg`

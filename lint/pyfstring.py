@@ -60,6 +60,13 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
         if turn_at(chat, at) in {"user", "assistant"}:
             judged.add(pos)  # after a hand-written user turn marker: not the system prefix
             continue
+        if isinstance(value, ast.FormattedValue) and _composed_local(scan, value.value):
+            beside = (chat[:at].rsplit("\n", 1)[-1], chat[at + 2 :].split("\n", 1)[0])
+            holes = list(spliced(scan, value.value, part, full, at_full[pos], True, beside, value))
+            if holes:  # `text = "\n".join(f"{m['content']}" for m in messages)`: its holes
+                judged.add(pos)
+                yield from holes
+                continue
         if isinstance(value, ast.FormattedValue):
             kind = scan.value_kind(value.value)
             if (
@@ -76,6 +83,30 @@ def _fstring_problems(scan: Scan, node: ast.JoinedStr, part: str) -> Iterator[Pr
                 beside = (chat[:at].rsplit("\n", 1)[-1], chat[at + 2 :].split("\n", 1)[0])
                 yield from spliced(scan, value.value, part, full, at_full[pos], True, beside, value)
     yield from _fstring_text(scan, node, text, judged, dict(positions))
+
+
+def _composed_local(scan: Scan, node: ast.AST) -> bool:
+    """A local of the function bound only to text it writes around its values (an f-string,
+    lines of a comprehension joined): what varies in it enters the prompt where it is written,
+    not where the local is."""
+    if not isinstance(node, ast.Name) or scan.function_of(node) is None:
+        return False
+    values = scan.assigns.get(node.id, ())
+    return bool(values) and all(isinstance(v, ast.JoinedStr) or _joined_lines(v) for v in values)
+
+
+def _joined_lines(value: ast.AST) -> bool:
+    """`"\n".join(f"{m['role']}: {m['content']}" for m in messages)`: lines written around
+    each item (not bare items, `"\n".join(lines)`, which enter where the joined text does)."""
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "join"
+        and len(value.args) == 1
+    ):
+        return False
+    arg = value.args[0]
+    return isinstance(arg, ast.ListComp | ast.GeneratorExp) and isinstance(arg.elt, ast.JoinedStr)
 
 
 def _fstring_text(

@@ -154,9 +154,13 @@ def named_user(template: Path) -> bool:
     """The file's name says it is the user turn: its last words are `user`, `user_prompt`,
     `user_message` or `user_template`, or the same with `human` (`agentic_user.txt`,
     `workflow-copilot-user.j2`, `plot_prompt_default_human.md`); not a
-    name that is about the user (`user_profile.md`, `user_with_topic.prompt`)."""
+    name that is about the user (`user_profile.md`, `user_with_topic.prompt`). So is a file in
+    a folder of user prompts (`user_prompts/RouteAction.xml` beside `system_prompts/`)."""
     ws = tuple(w.lower() for w in name_parts(re.sub(r"\W+", "_", _key(template.name))))
-    return any(ws[-len(t) :] == t for t in _USER_TAILS)
+    if any(ws[-len(t) :] == t for t in _USER_TAILS):
+        return True
+    folder = tuple(w.lower() for w in name_parts(re.sub(r"\W+", "_", template.parent.name)))
+    return folder in {("user", "prompts"), ("human", "prompts"), ("user", "templates")}
 
 
 def sent_whole_as_user(template: Path, text: str) -> bool:

@@ -33,14 +33,22 @@ def deploy_fixed_names(template: Path) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=64)
+def _trees(folder: Path) -> tuple[ast.Module, ...]:
+    """The parsed Python modules of the folder, read once for every question asked of it."""
+    out = []
+    for path in python_modules(folder):
+        try:
+            out.append(ast.parse(path.read_text(encoding="utf-8")))
+        except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
+            continue
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
 def _fixed_names(folder: Path) -> frozenset[str]:
     values: dict[str, list[bool]] = {}
     runtime: set[str] = set()
-    for path in python_modules(folder):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
-            continue
+    for tree in _trees(folder):
         _collect(tree, values, runtime)
         _collect_renders(tree, values)
     return frozenset(n for n, v in values.items() if v and all(v) and n not in runtime)
@@ -50,33 +58,31 @@ def request_filled(template: Path) -> dict[str, tuple[str, str]]:
     """{name: (kind, shown)} for the names the project fills, everywhere, with a value that
     reads as per-user or per-request (kvscope.lint.names.classify_expr:
     `"age_group": user_profile.get("age_group", "-")` is the user's), `shown` being one such
-    value. A name also given a fixed or an unread value anywhere is not here."""
+    value. A literal given as a fallback in another branch (`"age_group": "-"` when there is
+    no profile) does not count; a name also given any other value anywhere is not here. The
+    mapping is cached per folder and shared: read it, do not change it."""
     folder = project_folder(template)
-    return dict(_request_filled(folder)) if folder is not None else {}
+    return _request_filled(folder) if folder is not None else {}
 
 
 @functools.lru_cache(maxsize=64)
-def _request_filled(folder: Path) -> tuple[tuple[str, tuple[str, str]], ...]:
+def _request_filled(folder: Path) -> dict[str, tuple[str, str]]:
     from kvscope.lint.names import classify_expr
 
     found: dict[str, list[tuple[str | None, str]]] = {}
-    for path in python_modules(folder):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, ValueError, RecursionError, UnicodeDecodeError):
-            continue
+    for tree in _trees(folder):
         for key, value in _fills(tree):
             if isinstance(value, ast.Constant):
                 continue  # a fallback (`"age_group": "-"` when there is no profile)
             shown = ast.unparse(value)
             kind = classify_expr(shown) if len(shown) <= 120 else None
             found.setdefault(key, []).append((kind, shown))
-    out = []
+    out = {}
     for key, fills in found.items():
         kinds = {k for k, _ in fills}
         if len(kinds) == 1 and (kind := next(iter(kinds))) in {"user", "request"}:
-            out.append((key, (kind, fills[0][1])))
-    return tuple(out)
+            out[key] = (kind, fills[0][1])
+    return out
 
 
 def _fills(tree: ast.Module):
@@ -89,12 +95,10 @@ def _fills(tree: ast.Module):
 
 
 def _collect(tree: ast.Module, values: dict[str, list[bool]], runtime: set[str]) -> None:
+    for key, value in _fills(tree):
+        values.setdefault(key, []).append(_fixed(value))
     for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):
-            for k, v in zip(node.keys, node.values, strict=True):
-                if isinstance(k, ast.Constant) and isinstance(k.value, str):
-                    values.setdefault(k.value, []).append(_fixed(v))
-        elif isinstance(node, ast.Call):
+        if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Name) and func.id == "dict":
                 for kw in node.keywords:

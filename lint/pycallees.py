@@ -126,16 +126,16 @@ def _bases(tree: ast.Module, cls: ast.ClassDef, depth: int = 0) -> list[ast.Clas
 
 
 def imported_function(
-    module: Path, call: ast.Call, typed: tuple[str, str] | None = None
+    module: Path, call: ast.Call | None, typed: tuple[str, str] | None = None
 ) -> tuple[Path, str] | None:
     """The project module and function name an imported call goes to (`gpt(...)` after
     `from tot.models import gpt`; `llm.ask(...)` after `from app import llm`; with `typed`, the
     class and method of an annotated receiver, `Cls.method` of the module `Cls` is imported
-    from), or None."""
+    from; no call is needed then), or None."""
     from kvscope.lint.projectsrc import project_folder
     from kvscope.lint.pyimporters import MODULE, STAR, module_imports
 
-    func = call.func
+    func = call.func if call is not None else None
     if typed is not None:
         alias, want = typed
     elif isinstance(func, ast.Name):

@@ -19,7 +19,7 @@ from kvscope.lint.patterns import placeholders, quiet_spans, volatile_literals
 from kvscope.lint.pyadk import state_filled, state_kind, state_message
 from kvscope.lint.pyfill import fills_of, format_call, format_vars, placeholder_kind
 from kvscope.lint.pyfstring import fstring
-from kvscope.lint.pygrow import around, fragment, joined_around
+from kvscope.lint.pygrow import appended_around, around, fragment, joined_around
 from kvscope.lint.pyhistory import past_history
 from kvscope.lint.pyimportfills import imported_fills
 from kvscope.lint.pykwargs import check_prompt_kwargs
@@ -145,17 +145,8 @@ def _grown_from_value(scan: Scan, node: ast.AugAssign) -> Iterator[Problem]:
     part = scan.local_part(target.id, last, 0)
     if part not in CACHEABLE:
         return
-    grown = [
-        n
-        for n in ast.walk(fn)
-        if isinstance(n, ast.AugAssign)
-        and isinstance(n.target, ast.Name)
-        and n.target.id == target.id
-        and n.lineno >= node.lineno
-    ]
-    grown.sort(key=lambda n: n.lineno)
-    full = "{}" + "".join(_operand_text(scan, n.value) for n in grown)
-    yield problem(scan, kind, last.value, part, full, 0)
+    _, after = appended_around(scan, last.value)  # the text the `+=`s add after the value
+    yield problem(scan, kind, last.value, part, "{}" + after, 0)
 
 
 def _targets(node: ast.Assign | ast.AugAssign) -> list[ast.AST]:

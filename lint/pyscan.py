@@ -75,11 +75,16 @@ def keyed_by_user(node: ast.AST) -> bool:
     if not name or name in NOT_LOOKUPS or name in TEXT_CALLS:
         return False
     args = [*node.args, *(k.value for k in node.keywords)]
-    return any(
-        isinstance(a, ast.Name | ast.Attribute)
-        and (ident := ast.unparse(a)).endswith(("_id", "Id", ".id"))
-        and classify_expr(ident) == "user"
-        for a in args
+    # unparsed only for the few arguments whose last name is an id
+    return any(_id_name(a) and classify_expr(ast.unparse(a)) == "user" for a in args)
+
+
+def _id_name(node: ast.AST) -> bool:
+    """`user_id`, `customerId`, `message.from_user.id`: a name or attribute ending in an id."""
+    if isinstance(node, ast.Name):
+        return node.id.endswith(("_id", "Id"))
+    return isinstance(node, ast.Attribute) and (
+        node.attr == "id" or node.attr.endswith(("_id", "Id"))
     )
 
 
@@ -102,7 +107,7 @@ class Scan(PromptPart):
         self.path = path
         self.facts = Facts(tree, path)
         self.per_run = per_run_functions(tree)
-        self.ui_handlers = ui_handlers(tree)
+        self._ui_handlers: frozenset[str] | None = None  # found when a request is first asked
         self._request_names: dict[ast.AST, set[str]] = {}
         self._fills: dict[str, list] | None = None
         self._format_calls = [
@@ -220,7 +225,9 @@ class Scan(PromptPart):
         if fn is None:
             return False
         if fn not in self._request_names:
-            self._request_names[fn] = request_names(fn, fn.name in self.ui_handlers)
+            if self._ui_handlers is None:
+                self._ui_handlers = ui_handlers(self.tree)
+            self._request_names[fn] = request_names(fn, fn.name in self._ui_handlers)
         return reads(node, self._request_names[fn])
 
     def value_kind(self, node: ast.AST) -> str | None:

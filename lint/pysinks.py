@@ -332,7 +332,7 @@ class Sinks:
                 return set()
             roles = self.of_call(fn.name, hops, obj=True)
             if not roles and self.path is not None and fn.name not in self.names:
-                from kvscope.lint.templaterefs import function_callers
+                from kvscope.lint.projectsrc import function_callers
 
                 roles = function_callers(self.path, fn, obj=True)  # called in other modules
             return roles
@@ -454,8 +454,7 @@ class Sinks:
         for base in map(pycallees.base_name, cls.bases):
             if not base or pycallees.class_named(self.tree, base):
                 continue
-            probe = ast.Call(func=ast.Name(id=base), args=[], keywords=[])
-            where = pycallees.imported_function(self.path, probe, (base, fn.name))
+            where = pycallees.imported_function(self.path, None, (base, fn.name))
             got = parsed(where[0]) if where is not None else None
             if got is None:
                 continue

@@ -25,7 +25,13 @@ from pathlib import Path
 
 from kvscope.lint.names import name_parts
 from kvscope.lint.patterns import words
-from kvscope.lint.projectsrc import mentioning, parsed, project_folder, test_module
+from kvscope.lint.projectsrc import (
+    function_callers,
+    mentioning,
+    parsed,
+    project_folder,
+    test_module,
+)
 from kvscope.lint.pyflow import dotted
 from kvscope.lint.pyroles import KEY_LOOKUPS, user_side, user_turn
 from kvscope.lint.templatefolders import folder_loads
@@ -245,30 +251,6 @@ def _getters_callers(module: Path, parents: dict, stmt: ast.AST, call: ast.Call)
         if not found:
             return set()  # a getter followed nowhere: the role is not known
         roles |= found
-    return roles
-
-
-def function_callers(
-    module: Path, fn: ast.FunctionDef | ast.AsyncFunctionDef, obj: bool = False
-) -> set[str]:
-    """Where the project's modules other than `module` send what calling `fn` returns (with
-    `obj`, a template object: what its callers render from it)."""
-    folder = project_folder(module)
-    if folder is None or len(name_parts(fn.name.strip("_"))) < 2:
-        return set()
-    roles: set[str] = set()
-    for path in mentioning(folder, fn.name):
-        got = None if test_module(path) or path == module else parsed(path)
-        if got is None:
-            continue
-        sinks = got[0]
-        for node in (*sinks.attrs.get(fn.name, ()), *sinks.names.get(fn.name, ())):
-            use = got[1].get(node)
-            if isinstance(use, ast.Call) and use.func is node:
-                found = sinks.walk(use, obj=obj)
-                if not found:
-                    return set()  # a call followed nowhere: the role is not known
-                roles |= found
     return roles
 
 
